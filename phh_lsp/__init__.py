@@ -1,0 +1,9 @@
+"""phh-lsp: editor tooling for Poker Hand History (PHH) files.
+
+The package is split in two: :mod:`phh_lsp.core` holds everything that
+understands PHH text (parsing, replay, analysis, formatting) as plain
+functions, and the front ends (:mod:`phh_lsp.cli`, :mod:`phh_lsp.server`)
+only translate between that core and the outside world.
+"""
+
+__version__ = "0.1.0"

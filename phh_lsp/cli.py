@@ -1,0 +1,76 @@
+"""``phh-lsp [serve] | check | format``: the command-line entry point.
+
+With no subcommand (or ``serve``) it runs the language server over stdio,
+which is how editors start it; ``--stdio`` is accepted and ignored because
+some clients (vscode-languageclient) always append it. ``check`` and
+``format`` are thin wrappers over the same core the server uses. Usage
+errors exit with 2 and a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from phh_lsp import __version__
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="phh-lsp",
+        description="Language server, checker and formatter for Poker Hand History (PHH) files.",
+    )
+    parser.add_argument("--version", action="version", version=f"phh-lsp {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    serve = commands.add_parser("serve", help="run the language server over stdio (the default)")
+    serve.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
+    check = commands.add_parser("check", help="report problems in .phh / .phhs files")
+    from phh_lsp.commands.check import add_check_arguments
+
+    add_check_arguments(check)
+    try:
+        from phh_lsp.commands.format import add_format_arguments
+    except ImportError:  # pragma: no cover - the formatter is optional at build time
+        pass
+    else:
+        formatting = commands.add_parser("format", help="format .phh / .phhs files to the PHH style guide")
+        add_format_arguments(formatting)
+    commands.add_parser("schema", help="print the JSON schema of a PHH hand")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments == ["--stdio"] or arguments[0] == "serve":
+        # The editor's path: start answering as soon as possible, without
+        # building the parser (which imports the check and format commands).
+        from phh_lsp.server import serve
+
+        serve()
+        return 0
+    parser = _parser()
+    args = parser.parse_args(arguments)
+    if args.command == "check":
+        from phh_lsp.commands.check import run_check
+
+        return run_check(args, sys.stdout, sys.stderr)
+    if args.command == "format":
+        from phh_lsp.commands.format import run_format
+
+        return run_format(
+            args.paths,
+            check=args.check,
+            diff=args.diff,
+            line_width=args.line_width,
+            stdout=sys.stdout,
+            stderr=sys.stderr,
+        )
+    if args.command == "schema":
+        from phh_lsp.core.json_schema import schema_text
+
+        sys.stdout.write(schema_text())
+        return 0
+    parser.print_usage(sys.stderr)
+    return 2

@@ -1,0 +1,1 @@
+"""The command-line subcommands (``check``, ``format``), one module each."""

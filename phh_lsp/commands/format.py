@@ -1,0 +1,148 @@
+"""``phh-lsp format PATH... [--check] [--diff] [--line-width N]``.
+
+Ruff's conventions, so the command drops into CI and pre-commit the way
+``ruff format`` does: without flags files are rewritten in place; with
+``--check`` the files that would change are listed and the exit status is
+1; with ``--diff`` a unified diff is printed instead. A file that is not
+valid TOML is reported and left alone (exit 1); an unreadable path is
+reported on stderr and the run goes on (exit 2 at the end). Each file keeps
+its line endings and its UTF-8 encoding (a BOM too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from phh_lsp.core.formatting import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
+from phh_lsp.paths import collect
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return value
+
+
+def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register ``format``'s arguments on its subparser."""
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH",
+        help="files or folders (searched recursively for *.phh and *.phhs)",
+    )
+    parser.add_argument(
+        "--check", action="store_true",
+        help="do not write; list the files that would change (exit 1 if any)",
+    )
+    parser.add_argument(
+        "--diff", action="store_true",
+        help="do not write; print a unified diff of the changes (exit 1 if any)",
+    )
+    parser.add_argument(
+        "--line-width", type=_positive, default=DEFAULT_LINE_WIDTH, metavar="N",
+        help=f"widest one-line array (default {DEFAULT_LINE_WIDTH})",
+    )
+
+
+@dataclass
+class _Tally:
+    changed: int = 0
+    unchanged: int = 0
+    invalid: int = 0
+    unreadable: int = 0
+
+
+def _plural(count: int) -> str:
+    return f"{count} file{'' if count == 1 else 's'}"
+
+
+def _diff_lines(path: str, old: str, new: str) -> Iterator[str]:
+    def lines(text: str) -> list[str]:
+        return [line + "\n" for line in text.split("\n")[:-1]] + (
+            [text.rsplit("\n", 1)[-1]] if not text.endswith("\n") and text else []
+        )
+
+    for line in difflib.unified_diff(lines(old), lines(new), path, path):
+        yield line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+
+
+def _format_one(
+    path: Path, *, check: bool, diff: bool, line_width: int, tally: _Tally,
+    stdout: TextIO, stderr: TextIO,
+) -> None:
+    try:
+        old = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        stderr.write(f"{path}: cannot read ({error.strerror})\n")
+        tally.unreadable += 1
+        return
+    except UnicodeDecodeError:
+        stderr.write(f"{path}: cannot read (not UTF-8)\n")
+        tally.unreadable += 1
+        return
+    new = format_text(old, multi=path.suffix == ".phhs", line_width=line_width)
+    if new is None:
+        problem = describe_toml_error(old)
+        reason = f"not valid TOML ({problem})" if problem else "internal error"
+        stderr.write(f"{path}: cannot format: {reason}\n")
+        tally.invalid += 1
+        return
+    if new == old:
+        tally.unchanged += 1
+        return
+    tally.changed += 1
+    if diff:
+        stdout.writelines(_diff_lines(str(path), old, new))
+    elif check:
+        stdout.write(f"Would reformat: {path}\n")
+    else:
+        try:
+            path.write_bytes(new.encode("utf-8"))
+        except OSError as error:
+            stderr.write(f"{path}: cannot write ({error.strerror})\n")
+            tally.changed -= 1
+            tally.unreadable += 1
+
+
+def run_format(
+    paths: list[str], *, check: bool, diff: bool, line_width: int,
+    stdout: TextIO, stderr: TextIO,
+) -> int:
+    """Format, check or diff every PHH file under ``paths``; the exit code.
+
+    0: nothing to report; 1: a file would change (``--check``/``--diff``)
+    or is not valid TOML; 2: a path could not be read or written.
+    """
+    found = collect(paths)
+    tally = _Tally(unreadable=len(found.errors))
+    for error in found.errors:
+        stderr.write(f"{error}\n")
+    for path in found.files:
+        _format_one(
+            path, check=check, diff=diff, line_width=line_width, tally=tally,
+            stdout=stdout, stderr=stderr,
+        )
+    dry = check or diff
+    if dry:
+        summary = (
+            f"{_plural(tally.changed)} would be reformatted, "
+            f"{_plural(tally.unchanged)} already formatted"
+        )
+    else:
+        summary = (
+            f"{_plural(tally.changed)} reformatted, "
+            f"{_plural(tally.unchanged)} left unchanged"
+        )
+    if tally.invalid:
+        summary += f", {_plural(tally.invalid)} not valid TOML"
+    if not found.files and not found.errors:
+        summary = "No .phh or .phhs files found"
+    (stderr if diff else stdout).write(summary + "\n")
+    if tally.unreadable:
+        return 2
+    return 1 if tally.invalid or (dry and tally.changed) else 0

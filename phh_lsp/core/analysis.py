@@ -1,0 +1,313 @@
+"""``analyze(text) -> Analysis``: everything the front ends need, once.
+
+The pipeline per hand: TOML validity (tomllib), located entries
+(toml_scan), field checks (2xx), action notation (3xx), replay with
+PokerKit (4xx) and consistency with the replayed result (5xx). A hand's
+analysis depends on its text alone and is cached by it, so in a
+``.phhs`` file of a thousand hands an edit re-analyses one hand; spans
+inside a hand are relative to its first character and shifted by the
+hand's position when the document-level view is built.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from functools import lru_cache, partial
+
+from phh_lsp.core.actions import ParsedAction, parse_action
+from phh_lsp.core.checks_actions import check_actions_in_context
+from phh_lsp.core.checks_fields import FieldReport, check_fields
+from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.document import is_multi_hand, split_hands, toml_error
+from phh_lsp.core.replay import Replay, fmt_amount, replay
+from phh_lsp.core.text import LineIndex, Span
+from phh_lsp.core.toml_scan import Entry, Node, scan
+
+_REDEFINITION = re.compile(r"cannot overwrite a value|cannot declare .* twice|cannot mutate", re.I)
+
+
+@dataclass(slots=True)
+class HandAnalysis:
+    """One hand, analysed in its own coordinates (offset 0 = its start)."""
+
+    text: str
+    entries: list[Entry]
+    report: FieldReport
+    actions: list[ParsedAction]
+    actions_node: Node | None
+    replay: Replay | None
+    diagnostics: list[Diagnostic]
+    header: Entry | None = None
+
+    @property
+    def name(self) -> str | None:
+        """The hand's table name in a ``.phhs`` file (``"12"``), else None."""
+        return self.header.key if self.header is not None else None
+
+    def slim(self) -> HandAnalysis:
+        """A copy with only what document-level checks read (diagnostics,
+        header, and the entries of a header-less prelude): cheap to send
+        between processes."""
+        entries = self.entries if self.header is None else []
+        return HandAnalysis(self.text, entries, FieldReport(), [], None, None, self.diagnostics, self.header)
+
+    def action_at(self, offset: int) -> ParsedAction | None:
+        """The action whose string contains ``offset`` (hand coordinates)."""
+        for action in self.actions:
+            if action.span.start <= offset <= action.span.end:
+                return action
+        return None
+
+
+@dataclass(slots=True)
+class HandView:
+    """A hand and where it starts in the document."""
+
+    start: int
+    hand: HandAnalysis
+
+    @property
+    def end(self) -> int:
+        """The offset just after the hand's text."""
+        return self.start + len(self.hand.text)
+
+
+class Analysis:
+    """The analysis of a whole document (one or many hands), built lazily.
+
+    Features that look at one place (hover, completion) only analyse the
+    hand under the cursor; diagnostics analyse every hand, through
+    ``mapper`` (``map`` by default; the checker passes a process pool's).
+    Hands are cached by their text, so this object is cheap to rebuild
+    after every edit.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        multi: bool,
+        detail: bool = True,
+        mapper: HandMapper | None = None,
+    ) -> None:
+        self.text = text
+        self.multi = multi
+        self.pieces = split_hands(text, multi)
+        self._analyse = partial(analyze_hand, multi=multi, detail=detail)
+        self._mapper = mapper
+        self._hands: list[HandAnalysis | None] = [None] * len(self.pieces)
+        self._diagnostics: list[Diagnostic] | None = None
+        self._lines: LineIndex | None = None
+
+    @property
+    def lines(self) -> LineIndex:
+        """The document's line index, built on first use."""
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
+
+    def view(self, index: int) -> HandView:
+        """The ``index``-th hand, analysed on first use."""
+        hand = self._hands[index]
+        if hand is None:
+            hand = self._hands[index] = self._analyse(self.pieces[index].text)
+        return HandView(self.pieces[index].start, hand)
+
+    @property
+    def hands(self) -> list[HandView]:
+        """Every hand, analysed (through the mapper, for those not yet done)."""
+        missing = [i for i, hand in enumerate(self._hands) if hand is None]
+        if missing:
+            done = (self._mapper or map)(self._analyse, [self.pieces[i].text for i in missing])
+            for index, hand in zip(missing, done, strict=True):
+                self._hands[index] = hand
+        return [self.view(index) for index in range(len(self.pieces))]
+
+    def hand_at(self, offset: int) -> HandView | None:
+        """The hand whose text holds ``offset`` (the last hand for the end)."""
+        if not self.pieces:
+            return None
+        starts = [piece.start for piece in self.pieces]
+        index = max(0, bisect.bisect_right(starts, offset) - 1)
+        return self.view(index)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic of the document, in document coordinates."""
+        if self._diagnostics is None:
+            self._diagnostics = _document_diagnostics(self.multi, self.hands)
+        return self._diagnostics
+
+
+HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
+
+
+def _syntax_errors(text: str) -> list[Diagnostic]:
+    """The first syntax error, looking past keys that are defined twice.
+
+    A redefined key is a field problem (PHH209, reported by the field
+    checks on the second definition), so it is blanked out and the text
+    parsed again to find any real syntax error after it.
+    """
+    current = text
+    for _ in range(50):
+        found = toml_error(current)
+        if found is None:
+            return []
+        if not _REDEFINITION.search(found.message):
+            return [found]
+        index = LineIndex(current)
+        line = index.line_of(found.span.start)
+        start, end = index.line_starts[line], index.line_end(line)
+        current = current[:start] + " " * (end - start) + current[end:]
+    return []
+
+
+def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list[Entry]]:
+    if multi and entries and entries[0].is_header:
+        header = entries[0]
+        return header, [
+            replace(entry, table=None)
+            for entry in entries[1:]
+            if entry.table == header.key and not entry.is_header
+        ]
+    return None, entries
+
+
+@lru_cache(maxsize=8192)
+def analyze_hand(text: str, multi: bool, detail: bool = True) -> HandAnalysis:
+    """Analyse one hand's text; cached by the text, never raises.
+
+    ``detail`` records the replay's snapshots (the editor's hover and
+    hints need them; the checker does not).
+    """
+    try:
+        return _analyze_hand(text, multi, detail)
+    except RecursionError:
+        return _broken_hand(text, "the document is nested too deeply to analyse")
+
+
+def _broken_hand(text: str, why: str) -> HandAnalysis:
+    return HandAnalysis(text, [], FieldReport(), [], None, None,
+                        [diagnostic("PHH101", why, Span(0, min(len(text), 1)))])
+
+
+def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
+    diagnostics = _syntax_errors(text)
+    header, entries = _hand_entries(scan(text), multi)
+    anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
+    report = check_fields(entries, anchor)
+    diagnostics.extend(report.diagnostics)
+    actions_entry = report.fields.get("actions")
+    actions_node = actions_entry.value if actions_entry is not None else None
+    actions: list[ParsedAction] = []
+    if actions_node is not None and actions_node.kind == "array":
+        actions = [parse_action(index, item) for index, item in enumerate(actions_node.items)]
+        check_actions_in_context(actions, report.variant, report.player_count)
+        for action in actions:
+            diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
+    result: Replay | None = None
+    if report.setup is not None and not any(d.code == "PHH101" for d in diagnostics):
+        result, _ = replay(report.setup, actions, record=detail)
+        diagnostics.extend(
+            diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics
+        )
+        diagnostics.extend(_consistency(report, result))
+    return HandAnalysis(text, entries, report, actions, actions_node, result, diagnostics, header)
+
+
+def _consistency(report: FieldReport, result: Replay) -> list[Diagnostic]:
+    """PHH502/PHH503: declared finishing stacks and winnings vs the replay.
+
+    Finishing stacks must equal the replay's. Winnings are collected pots
+    after a rake the file does not record, and real data leaves
+    uncontested pots at 0, so the only sound check is that nobody is
+    credited with winnings who won no pot in the replay.
+    """
+    found: list[Diagnostic] = []
+    if result.stopped_at is not None:
+        return found
+    stacks = _declared(report, "finishing_stacks", result.final_stacks)
+    if stacks is not None and result.final_stacks is not None:
+        node, declared = stacks
+        wrong = [i for i, (a, b) in enumerate(zip(declared, result.final_stacks, strict=True)) if a != b]
+        if wrong:
+            details = ", ".join(
+                f"p{i + 1} {fmt_amount(declared[i])} (replay: {fmt_amount(result.final_stacks[i])})" for i in wrong
+            )
+            replayed = ", ".join(fmt_amount(value) for value in result.final_stacks)
+            found.append(diagnostic(
+                "PHH502",
+                f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{replayed}]",
+                node.span,
+            ))
+    winnings = _declared(report, "winnings", result.collected)
+    if winnings is not None and result.collected is not None:
+        node, declared = winnings
+        payoffs = [final - start for final, start in zip(result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False)]
+        wrong = [
+            i for i, value in enumerate(declared)
+            if value > 0 and not result.collected[i] > 0 and not (i < len(payoffs) and payoffs[i] > 0)
+        ]
+        if wrong:
+            names = ", ".join(f"p{i + 1} ({fmt_amount(declared[i])})" for i in wrong)
+            found.append(diagnostic(
+                "PHH503",
+                f"`winnings` credits {names} but in the replay {'they win' if len(wrong) > 1 else 'this player wins'} no pot",
+                node.span,
+            ))
+    return found
+
+
+def _declared(report: FieldReport, name: str, computed: tuple[object, ...] | None) -> tuple[Node, list[Decimal]] | None:
+    entry = report.fields.get(name)
+    if entry is None or entry.value is None or computed is None or not report.typed_ok.get(name):
+        return None
+    values = [Decimal(value) for value in entry.value.plain()]
+    return (entry.value, values) if len(values) == len(computed) else None
+
+
+def analyze(
+    text: str,
+    uri_or_path: str = "",
+    detail: bool = True,
+    mapper: HandMapper | None = None,
+) -> Analysis:
+    """Analyse a document; ``uri_or_path`` tells ``.phh`` from ``.phhs``."""
+    return Analysis(text, is_multi_hand(uri_or_path, text), detail, mapper)
+
+
+def _document_diagnostics(multi: bool, views: list[HandView]) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    seen: set[str] = set()
+    for view in views:
+        hand = view.hand
+        if multi and hand.header is None:
+            diagnostics.extend(_prelude(view))
+            continue
+        if hand.header is not None:
+            name = hand.header.key
+            if name in seen:
+                diagnostics.append(diagnostic(
+                    "PHH102",
+                    f"hand [{name}] is already defined above: give each hand its own number",
+                    hand.header.key_span.shifted(view.start),
+                ))
+            seen.add(name)
+        diagnostics.extend(d.shifted(view.start) for d in sorted(hand.diagnostics, key=lambda d: d.span.start))
+    return diagnostics
+
+
+def _prelude(view: HandView) -> list[Diagnostic]:
+    """Text before the first hand table of a ``.phhs`` file."""
+    found = [d.shifted(view.start) for d in view.hand.diagnostics if d.code == "PHH101"]
+    for entry in view.hand.entries:
+        found.append(diagnostic(
+            "PHH103",
+            f"`{entry.key}` stands before the first hand table: in a .phhs file every field belongs to a hand such as [1]",
+            entry.key_span.shifted(view.start),
+        ))
+    return found

@@ -1,0 +1,284 @@
+"""Field checks (codes 2xx): variant, required and forbidden fields, types,
+per-player lengths, values, unknown and duplicate fields.
+
+The rules come from spec §V (required fields and the variant table), §VI
+(optional fields and their TOML types), §VII (user-defined fields start
+with ``_``) and the additions of spec 0.0.1. The result also says whether
+the required fields are sound enough to hand to PokerKit (``setup``):
+replaying a hand whose antes are a string would only produce noise.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.replay import Setup, fmt_amount
+from phh_lsp.core.schema import (
+    FIELD_SPECS,
+    FIXED_LIMIT_VARIANTS,
+    REQUIRED_BY_VARIANT,
+    STUD_VARIANTS,
+    VARIANT_NAMES,
+    ValueKind,
+    betting_structure,
+    forbidden_fields,
+)
+from phh_lsp.core.text import Span
+from phh_lsp.core.toml_scan import Entry, Node
+
+_NUMERIC = ("integer", "float")
+_ALWAYS_REQUIRED = ("variant", "antes", "starting_stacks", "actions")
+
+
+@dataclass(slots=True)
+class FieldReport:
+    """The fields of one hand and what is wrong with them."""
+
+    fields: dict[str, Entry] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    variant: str | None = None
+    player_count: int | None = None
+    setup: Setup | None = None
+    #: Per known field: whether its value has the spec's type.
+    typed_ok: dict[str, bool] = field(default_factory=dict)
+
+    def add(self, code: str, message: str, span: Span) -> None:
+        """Record a diagnostic with the code's default severity."""
+        self.diagnostics.append(diagnostic(code, message, span))
+
+
+def _describe(node: Node) -> str:
+    if node.kind == "array":
+        return "an array"
+    if node.kind == "datetime":
+        return "a date or time"
+    if node.kind == "invalid":
+        return f"`{node.value}`"
+    return {"string": "a string", "integer": "an integer", "float": "a float",
+            "boolean": "a boolean", "table": "a table"}.get(node.kind, node.kind)
+
+
+def _element_ok(kind: ValueKind, item: Node) -> bool:
+    if kind in (ValueKind.NUMBER_ARRAY, ValueKind.STACK_ARRAY):
+        return item.kind in _NUMERIC
+    if kind is ValueKind.INTEGER_ARRAY:
+        return item.kind == "integer"
+    return item.kind == "string"
+
+
+def _scalar_ok(kind: ValueKind, node: Node) -> bool:
+    if kind is ValueKind.STRING:
+        return node.kind == "string"
+    if kind is ValueKind.INTEGER:
+        return node.kind == "integer"
+    if kind is ValueKind.NUMBER:
+        return node.kind in _NUMERIC
+    if kind is ValueKind.BOOLEAN:
+        return node.kind == "boolean"
+    if kind is ValueKind.LOCAL_TIME:
+        return node.kind == "datetime" and isinstance(node.value, datetime.time)
+    return node.kind in ("string", "integer")
+
+
+def _check_type(report: FieldReport, name: str, node: Node) -> bool:
+    """PHH204 on the value or on each bad element; True when the type is right."""
+    kind = FIELD_SPECS[name].kind
+    if kind.name.endswith("ARRAY"):
+        if node.kind != "array":
+            report.add("PHH204", f"`{name}` must be an {kind.value}, not {_describe(node)}", node.span)
+            return False
+        good = True
+        element = kind.value.removeprefix("array of ").rstrip("s").replace("integer", "an integer").replace("string", "a string")
+        for item in node.items:
+            if not _element_ok(kind, item):
+                report.add("PHH204", f"every element of `{name}` must be {element}, not {_describe(item)}", item.span)
+                good = False
+        return good
+    if not _scalar_ok(kind, node):
+        hint = ""
+        if kind is ValueKind.LOCAL_TIME and node.kind == "string":
+            hint = f" (write it unquoted: `time = {node.value}`)"
+        elif kind in (ValueKind.NUMBER, ValueKind.INTEGER) and node.kind == "string":
+            hint = " (remove the quotes)"
+        report.add("PHH204", f"`{name}` must be {_article(kind.value)}, not {_describe(node)}{hint}", node.span)
+        return False
+    if name == "currency_symbol" and len(node.value) != 1:
+        report.add("PHH204", f"`currency_symbol` must be a single character such as \"$\", not \"{node.value}\"", node.span)
+        return False
+    return True
+
+
+def _article(text: str) -> str:
+    return ("an " if text[0] in "aeiou" else "a ") + text
+
+
+def suggest_variant(code: str) -> str | None:
+    """The valid variant code closest to what was written."""
+    upper = code.upper().replace(" ", "")
+    for known in VARIANT_NAMES:
+        if upper == known or upper == known.replace("/", ""):
+            return known
+    close = difflib.get_close_matches(upper, list(VARIANT_NAMES), n=1, cutoff=0.4)
+    return close[0] if close else None
+
+
+def suggest_field(name: str) -> str | None:
+    """The spec field closest to an unknown name (for typos like `min_bets`)."""
+    close = difflib.get_close_matches(name.lower(), list(FIELD_SPECS), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def _check_variant(report: FieldReport, entry: Entry) -> None:
+    node = entry.value
+    assert node is not None
+    if node.kind != "string":
+        report.add("PHH204", f"`variant` must be a string such as \"NT\", not {_describe(node)}", node.span)
+        return
+    code: str = node.value
+    if code in VARIANT_NAMES:
+        report.variant = code
+        return
+    suggestion = suggest_variant(code)
+    hint = f": did you mean \"{suggestion}\" ({VARIANT_NAMES[suggestion]})?" if suggestion else ""
+    report.add(
+        "PHH201",
+        f"unknown variant \"{code}\"{hint} Valid codes: {', '.join(VARIANT_NAMES)}",
+        node.span,
+    )
+
+
+_FORBIDDEN_REASON = {
+    "min_bet": "fixed-limit games use `small_bet` and `big_bet`",
+    "small_bet": "no-limit and pot-limit games use `min_bet`",
+    "big_bet": "no-limit and pot-limit games use `min_bet`",
+    "bring_in": "a bring-in belongs to stud games, never with blinds or straddles",
+    "blinds_or_straddles": "stud games use a bring-in, not blinds or straddles",
+}
+
+
+def check_fields(entries: list[Entry], anchor: Span) -> FieldReport:
+    """Check one hand's key/value entries; ``anchor`` locates a missing field."""
+    report = FieldReport()
+    for entry in entries:
+        if entry.is_header or entry.table is not None:
+            if entry.is_header:
+                report.add("PHH208", f"`[{entry.key}]` is not a PHH field: a .phh file holds one hand as top-level fields", entry.key_span)
+            continue
+        if entry.key in report.fields:
+            report.add("PHH209", f"`{entry.key}` is defined twice: keep one definition", entry.key_span)
+            continue
+        report.fields[entry.key] = entry
+    _check_known_fields(report)
+    _check_requirements(report, anchor)
+    _check_players(report)
+    _build_setup(report)
+    return report
+
+
+def _check_known_fields(report: FieldReport) -> None:
+    for name, entry in report.fields.items():
+        if entry.value is None:
+            continue
+        if name == "variant":
+            _check_variant(report, entry)
+        elif name in FIELD_SPECS:
+            report.typed_ok[name] = _check_type(report, name, entry.value)
+        elif not name.startswith("_"):
+            suggestion = suggest_field(name)
+            hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
+            report.add("PHH208", f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)", entry.key_span)
+
+
+def _check_requirements(report: FieldReport, anchor: Span) -> None:
+    variant = report.variant
+    required = REQUIRED_BY_VARIANT[variant] if variant else _ALWAYS_REQUIRED
+    if variant is None and "variant" in report.fields:
+        required = _ALWAYS_REQUIRED[1:]
+    for name in required:
+        if name not in report.fields:
+            where = f" for {variant} ({VARIANT_NAMES[variant]})" if variant else ""
+            report.add("PHH202", f"missing required field `{name}`{where}", anchor)
+    if variant is None:
+        return
+    for name in forbidden_fields(variant):
+        if name in report.fields:
+            report.add(
+                "PHH203",
+                f"`{name}` must not be set in {variant} ({betting_structure(variant)}"
+                f"{', stud' if variant in STUD_VARIANTS else ''}): {_FORBIDDEN_REASON[name]}",
+                report.fields[name].key_span,
+            )
+
+
+def _good(report: FieldReport, name: str) -> Node | None:
+    entry = report.fields.get(name)
+    if entry is None or entry.value is None or not report.typed_ok.get(name, False):
+        return None
+    return entry.value
+
+
+def _check_players(report: FieldReport) -> None:
+    stacks = _good(report, "starting_stacks")
+    if stacks is not None:
+        report.player_count = len(stacks.items)
+        if len(stacks.items) < 2:
+            report.add("PHH210", f"a hand needs at least 2 players; `starting_stacks` has {len(stacks.items)}", stacks.span)
+        for item in stacks.items:
+            value = item.value
+            if value.is_nan() if isinstance(value, Decimal) else False:
+                report.add("PHH206", "a starting stack cannot be nan: use `inf` for an unknown stack", item.span)
+            elif value <= 0:
+                report.add("PHH206", f"starting stacks must be positive, not {fmt_amount(value)} (use `inf` for an unknown stack)", item.span)
+    antes = _good(report, "antes")
+    if antes is not None:
+        for item in antes.items:
+            if item.value < 0:
+                report.add("PHH207", f"an ante cannot be negative ({fmt_amount(item.value)})", item.span)
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        node = _good(report, name)
+        if node is not None and not node.value > 0:
+            report.add("PHH211", f"`{name}` must be positive, not {fmt_amount(node.value)}", node.span)
+    count = report.player_count
+    if count is None:
+        players = _good(report, "players")
+        count = len(players.items) if players is not None else None
+        source = "players"
+    else:
+        source = "starting_stacks"
+    if count is None:
+        return
+    for name, spec in FIELD_SPECS.items():
+        if not spec.per_player or name == source:
+            continue
+        node = _good(report, name)
+        if node is not None and len(node.items) != count:
+            report.add(
+                "PHH205",
+                f"`{name}` has {len(node.items)} entr{'y' if len(node.items) == 1 else 'ies'} "
+                f"but the hand has {count} players (from `{source}`)",
+                node.span,
+            )
+
+
+def _build_setup(report: FieldReport) -> None:
+    variant = report.variant
+    if variant is None or any(d.code in ("PHH205", "PHH206", "PHH207", "PHH210", "PHH211") for d in report.diagnostics):
+        return
+    values: dict[str, Any] = {}
+    for name in REQUIRED_BY_VARIANT[variant]:
+        if name in ("variant", "actions"):
+            continue
+        node = _good(report, name)
+        if node is None:
+            return
+        values[name] = node.plain()
+    if variant in FIXED_LIMIT_VARIANTS and values["small_bet"] > values["big_bet"]:
+        return
+    trimming = _good(report, "ante_trimming_status")
+    values["ante_trimming_status"] = bool(trimming.value) if trimming is not None else False
+    report.setup = Setup(variant, values)

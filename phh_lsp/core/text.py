@@ -1,0 +1,140 @@
+"""Offsets, spans and the mapping from offsets to lines and columns.
+
+Every location in the core is a :class:`Span` of character offsets into
+the source text; nothing stores lines or columns. :class:`LineIndex` turns
+offsets into (line, column) pairs in the unit a consumer needs: code
+points for the CLI, UTF-16 code units for most LSP clients, UTF-8 bytes
+for the rest. Line breaks are ``\\n``, ``\\r\\n`` and a lone ``\\r``, as
+the LSP specification counts them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Literal
+
+Encoding = Literal["utf-8", "utf-16", "utf-32"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open range ``[start, end)`` of character offsets."""
+
+    start: int
+    end: int
+
+    def shifted(self, delta: int) -> Span:
+        """The same range, ``delta`` characters further into the text."""
+        return Span(self.start + delta, self.end + delta)
+
+    def contains(self, offset: int) -> bool:
+        """True when ``offset`` touches the span (both ends included).
+
+        Including the end lets a cursor just after a token still count as
+        "on" it, which is where editors place it after typing.
+        """
+        return self.start <= offset <= self.end
+
+
+def _unit_length(char: str, encoding: Encoding) -> int:
+    if encoding == "utf-32":
+        return 1
+    code = ord(char)
+    if encoding == "utf-16":
+        return 2 if code > 0xFFFF else 1
+    if code < 0x80:
+        return 1
+    if code < 0x800:
+        return 2
+    if code < 0x10000:
+        return 3
+    return 4
+
+
+class LineIndex:
+    """Maps character offsets to zero-based (line, column) and back."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        index = 0
+        length = len(text)
+        while True:
+            newline = text.find("\n", index)
+            carriage = text.find("\r", index)
+            if newline < 0 and carriage < 0:
+                break
+            if carriage >= 0 and (newline < 0 or carriage < newline):
+                index = carriage + (2 if text.startswith("\r\n", carriage) else 1)
+            else:
+                index = newline + 1
+            starts.append(index)
+            if index >= length:
+                break
+        self.line_starts = starts
+
+    @property
+    def line_count(self) -> int:
+        """The number of lines (a final line break opens an empty line)."""
+        return len(self.line_starts)
+
+    def line_of(self, offset: int) -> int:
+        """The zero-based line that holds ``offset`` (clamped to the text)."""
+        offset = max(0, min(offset, len(self.text)))
+        return bisect.bisect_right(self.line_starts, offset) - 1
+
+    def line_end(self, line: int) -> int:
+        """The offset of the line's end, before its line break."""
+        if line + 1 < len(self.line_starts):
+            end = self.line_starts[line + 1]
+            if end > 0 and self.text[end - 1] == "\n":
+                end -= 1
+            if end > 0 and self.text[end - 1] == "\r":
+                end -= 1
+            return end
+        return len(self.text)
+
+    def line_text(self, line: int) -> str:
+        """The text of a zero-based line, without its line break."""
+        if line < 0 or line >= len(self.line_starts):
+            return ""
+        return self.text[self.line_starts[line] : self.line_end(line)]
+
+    def position(self, offset: int, encoding: Encoding = "utf-32") -> tuple[int, int]:
+        """Zero-based (line, column) of ``offset``; columns in ``encoding`` units."""
+        offset = max(0, min(offset, len(self.text)))
+        line = self.line_of(offset)
+        start = self.line_starts[line]
+        if encoding == "utf-32":
+            return line, offset - start
+        segment = self.text[start:offset]
+        if segment.isascii():
+            return line, len(segment)
+        return line, sum(_unit_length(char, encoding) for char in segment)
+
+    def offset(self, line: int, column: int, encoding: Encoding = "utf-32") -> int:
+        """The offset of a zero-based (line, column), clamped into the text.
+
+        A line past the end maps to the end of the text and a column past
+        the end of its line to the line's end, as the LSP asks servers to
+        treat such positions.
+        """
+        if line < 0:
+            return 0
+        if line >= len(self.line_starts):
+            return len(self.text)
+        start = self.line_starts[line]
+        end = self.line_end(line)
+        if column <= 0:
+            return start
+        if encoding == "utf-32":
+            return min(start + column, end)
+        units = 0
+        for index in range(start, end):
+            units += _unit_length(self.text[index], encoding)
+            if units > column:
+                return index
+            if units == column:
+                return index + 1
+        return end

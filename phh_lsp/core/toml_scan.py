@@ -1,0 +1,362 @@
+"""A tolerant TOML scanner that records where every key and value stands.
+
+Why not tomlkit or tomllib alone: neither reports positions, and both give
+up at the first syntax error, while an editor sees broken text all the
+time (an unterminated ``"p3 c``, an ``actions`` array without its ``]``).
+This scanner reads the subset of TOML that PHH uses (key/value pairs,
+table headers, strings, numbers, booleans, dates and times, arrays, inline
+tables) into :class:`Entry` and :class:`Node` objects whose spans are
+offsets into the text, and recovers from errors line by line. It never
+reports syntax errors itself: ``tomllib`` stays the judge of validity
+(see :mod:`phh_lsp.core.document`); the scanner only has to be right on
+valid TOML (a test compares its values with ``tomllib`` on the whole
+corpus) and sensible on everything else.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from phh_lsp.core.text import Span
+
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_BASIC = re.compile(r'"((?:[^"\\\r\n]|\\.)*)("?)')
+_LITERAL = re.compile(r"'([^'\r\n]*)('?)")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_SCALAR = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?"
+    r"|[^\s,\]\}#\"']+"
+)
+_INTEGER = re.compile(r"[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|\d[\d_]*)")
+_FLOAT = re.compile(
+    r"[+-]?(?:inf|nan|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)"
+)
+_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
+# A line that starts a new statement: when an array is left open, such a
+# line ends it, so one missing `]` does not swallow the rest of the file.
+_STATEMENT_START = re.compile(
+    r"""[ \t]*(?:[A-Za-z0-9_-]+|"[^"\r\n]*"|'[^'\r\n]*')"""
+    r"""(?:[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\r\n]*"|'[^'\r\n]*'))*[ \t]*="""
+    r"|\[[^\[\]\r\n]*\][ \t]*(?:#.*)?$",
+    re.M,
+)
+
+
+@dataclass(slots=True)
+class StringInfo:
+    """Where a string's content stands, to map content indexes to offsets."""
+
+    content_start: int
+    #: Source offset of each content character plus one for the end, only
+    #: when escapes make the mapping irregular; None means one to one.
+    offsets: list[int] | None
+    terminated: bool
+
+    def offset_of(self, index: int) -> int:
+        """The source offset of content character ``index``."""
+        if self.offsets is None:
+            return self.content_start + index
+        return self.offsets[min(index, len(self.offsets) - 1)]
+
+
+@dataclass(slots=True)
+class Node:
+    """A value: kind is string, integer, float, boolean, datetime, array,
+    table or invalid (text the scanner could not read as a value)."""
+
+    kind: str
+    value: Any
+    span: Span
+    items: list[Node] = field(default_factory=list)
+    string: StringInfo | None = None
+    closed: bool = True
+
+    def plain(self) -> Any:
+        """The value as tomllib would give it (floats as Decimal)."""
+        if self.kind == "array":
+            return [item.plain() for item in self.items]
+        return self.value
+
+
+@dataclass(slots=True)
+class Entry:
+    """A ``key = value`` pair or a table header (value kind "table")."""
+
+    key: str
+    key_span: Span
+    value: Node | None
+    span: Span
+    is_header: bool = False
+    #: The table header the entry stands under (None at the top level).
+    table: str | None = None
+
+
+def _decode_basic(body: str, start: int) -> tuple[str, list[int] | None]:
+    if "\\" not in body:
+        return body, None
+    chars: list[str] = []
+    offsets: list[int] = []
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char == "\\" and index + 1 < len(body):
+            code = body[index + 1]
+            width = {"u": 4, "U": 8}.get(code, 0)
+            if code in _ESCAPES:
+                chars.append(_ESCAPES[code])
+                offsets.append(start + index)
+                index += 2
+                continue
+            if width and index + 2 + width <= len(body):
+                try:
+                    chars.append(chr(int(body[index + 2 : index + 2 + width], 16)))
+                    offsets.append(start + index)
+                    index += 2 + width
+                    continue
+                except ValueError:
+                    pass
+        chars.append(char)
+        offsets.append(start + index)
+        index += 1
+    offsets.append(start + len(body))
+    return "".join(chars), offsets
+
+
+def _snippet_value(raw: str) -> Any:
+    """Decode a rare value (date, time, inline table, multi-line string)."""
+    try:
+        return tomllib.loads("v = " + raw, parse_float=Decimal)["v"]
+    except (tomllib.TOMLDecodeError, InvalidOperation, ValueError):
+        return None
+
+
+def scalar_node(raw: str, span: Span) -> Node:
+    """Classify and decode a bare scalar such as ``1_000``, ``0.10``, ``inf``."""
+    if raw in ("true", "false"):
+        return Node("boolean", raw == "true", span)
+    if _INTEGER.fullmatch(raw) and not re.fullmatch(r"[+-]?0\d.*", raw):
+        text = raw.replace("_", "")
+        try:
+            sign = -1 if text.startswith("-") else 1
+            body = text.lstrip("+-")
+            base = {"0x": 16, "0o": 8, "0b": 2}.get(body[:2], 10)
+            return Node("integer", sign * int(body[2:] if base != 10 else body, base), span)
+        except ValueError:
+            pass
+    if _FLOAT.fullmatch(raw) and any(c in raw for c in ".eEin"):
+        try:
+            return Node("float", Decimal(raw.replace("_", "")), span)
+        except InvalidOperation:
+            pass
+    if _DATETIME.match(raw):
+        value = _snippet_value(raw)
+        if value is not None:
+            return Node("datetime", value, span)
+    return Node("invalid", raw, span)
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.length = len(text)
+
+    def skip_blank(self, pos: int, newlines: bool) -> int:
+        text = self.text
+        while pos < self.length:
+            char = text[pos]
+            if char in " \t" or (newlines and char in "\r\n"):
+                pos += 1
+            elif char == "#":
+                while pos < self.length and text[pos] not in "\r\n":
+                    pos += 1
+            else:
+                break
+        return pos
+
+    def line_end(self, pos: int) -> int:
+        match = re.compile(r"[\r\n]").search(self.text, pos)
+        return match.start() if match else self.length
+
+    def at_line_start(self, pos: int) -> bool:
+        return pos == 0 or self.text[pos - 1] in "\r\n"
+
+    def key(self, pos: int) -> tuple[str, Span, int] | None:
+        parts: list[str] = []
+        start = pos
+        while True:
+            char = self.text[pos] if pos < self.length else ""
+            if char == '"':
+                match = _BASIC.match(self.text, pos)
+                assert match is not None
+                parts.append(_decode_basic(match.group(1), pos + 1)[0])
+                pos = match.end()
+            elif char == "'":
+                match = _LITERAL.match(self.text, pos)
+                assert match is not None
+                parts.append(match.group(1))
+                pos = match.end()
+            else:
+                match = _BARE_KEY.match(self.text, pos)
+                if match is None:
+                    return None
+                parts.append(match.group())
+                pos = match.end()
+            end = pos
+            pos = self.skip_blank(pos, newlines=False)
+            if pos < self.length and self.text[pos] == ".":
+                pos = self.skip_blank(pos + 1, newlines=False)
+                continue
+            return ".".join(parts), Span(start, end), pos
+
+    def string(self, pos: int) -> tuple[Node, int]:
+        text = self.text
+        quote = text[pos]
+        if text.startswith(quote * 3, pos):
+            close = text.find(quote * 3, pos + 3)
+            end = self.length if close < 0 else close + 3
+            while end < self.length and text[end] == quote:
+                end += 1
+            raw = text[pos:end]
+            value = _snippet_value(raw)
+            content_start = pos + 3
+            if text.startswith("\r\n", content_start):
+                content_start += 2
+            elif text.startswith("\n", content_start):
+                content_start += 1
+            info = StringInfo(content_start, None, close >= 0)
+            node = Node("string", value if isinstance(value, str) else raw[3:-3], Span(pos, end))
+            node.string = info
+            return node, end
+        match = (_BASIC if quote == '"' else _LITERAL).match(text, pos)
+        assert match is not None
+        body = match.group(1)
+        terminated = bool(match.group(2))
+        if quote == '"':
+            value, offsets = _decode_basic(body, pos + 1)
+        else:
+            value, offsets = body, None
+        node = Node("string", value, Span(pos, match.end()))
+        node.string = StringInfo(pos + 1, offsets, terminated)
+        return node, match.end()
+
+    def array(self, pos: int) -> tuple[Node, int]:
+        node = Node("array", None, Span(pos, pos + 1), closed=False)
+        pos += 1
+        while True:
+            previous = pos
+            pos = self.skip_blank(pos, newlines=True)
+            if pos >= self.length:
+                break
+            char = self.text[pos]
+            if char == "]":
+                pos += 1
+                node.closed = True
+                break
+            if self._starts_statement(previous, pos):
+                break
+            if char == ",":
+                pos += 1
+                continue
+            item, new_pos = self.value(pos)
+            if new_pos == pos:
+                new_pos = pos + 1
+            if item is not None:
+                node.items.append(item)
+            pos = new_pos
+        end = pos if node.closed else (node.items[-1].span.end if node.items else pos)
+        node.span = Span(node.span.start, max(end, node.span.start + 1))
+        node.value = [item.value for item in node.items]
+        return node, pos
+
+    def _starts_statement(self, previous: int, pos: int) -> bool:
+        """Whether ``pos`` opens a line that reads as a new key or header.
+
+        Only checked when a line break was crossed since ``previous``, so
+        a long one-line array costs no rescanning.
+        """
+        gap = self.text[previous:pos]
+        breaks = max(gap.rfind("\n"), gap.rfind("\r"))
+        if breaks < 0 and not (previous == pos and self.at_line_start(pos)):
+            return False
+        line_start = previous + breaks + 1 if breaks >= 0 else pos
+        if self.text[line_start:pos].strip(" \t"):
+            return False
+        return _STATEMENT_START.match(self.text, line_start) is not None
+
+    def inline_table(self, pos: int) -> tuple[Node, int]:
+        depth = 0
+        index = pos
+        while index < self.length and self.text[index] not in "\r\n":
+            char = self.text[index]
+            if char in "\"'":
+                string_node, index = self.string(index)
+                continue
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    index += 1
+                    break
+            index += 1
+        raw = self.text[pos:index]
+        return Node("table", _snippet_value(raw), Span(pos, index)), index
+
+    def value(self, pos: int) -> tuple[Node | None, int]:
+        if pos >= self.length:
+            return None, pos
+        char = self.text[pos]
+        if char in "\"'":
+            return self.string(pos)
+        if char == "[":
+            return self.array(pos)
+        if char == "{":
+            return self.inline_table(pos)
+        match = _SCALAR.match(self.text, pos)
+        if match is None or match.end() == pos:
+            return None, pos
+        raw = match.group().rstrip()
+        return scalar_node(raw, Span(pos, pos + len(raw))), match.end()
+
+    def entries(self) -> list[Entry]:
+        entries: list[Entry] = []
+        pos = 0
+        table: str | None = None
+        while True:
+            pos = self.skip_blank(pos, newlines=True)
+            if pos >= self.length:
+                return entries
+            if self.text[pos] == "[":
+                end = self.line_end(pos)
+                close = self.text.find("]", pos, end)
+                stop = end if close < 0 else close + 1
+                name = self.text[pos:stop].strip("[] \t")
+                name = name.strip("\"'") if name[:1] in "\"'" else name
+                span = Span(pos, stop)
+                entries.append(Entry(name, span, Node("table", None, span), span, True))
+                table = name
+                pos = end
+                continue
+            parsed = self.key(pos)
+            if parsed is None or parsed[2] >= self.length or self.text[parsed[2]] != "=":
+                pos = self.line_end(pos)
+                if parsed is not None:
+                    key, key_span, _ = parsed
+                    entries.append(Entry(key, key_span, None, key_span, table=table))
+                continue
+            key, key_span, after_key = parsed
+            value_pos = self.skip_blank(after_key + 1, newlines=False)
+            node, pos = self.value(value_pos)
+            end = node.span.end if node is not None else after_key + 1
+            entries.append(Entry(key, key_span, node, Span(key_span.start, end), table=table))
+            if node is None or node.kind != "array" or node.closed:
+                pos = self.line_end(pos)
+
+
+def scan(text: str) -> list[Entry]:
+    """Every key/value pair and table header of ``text``, in order."""
+    return _Scanner(text).entries()

@@ -1,0 +1,64 @@
+"""The analysis of each open document, cached by URI and version.
+
+Every feature asks here for the analysis of the text it is looking at;
+it is built once per version (and per hand only on demand, see
+:class:`phh_lsp.core.analysis.Analysis`). A full re-check of a large
+``.phhs`` file runs off the message loop and stops early when a newer
+version of the document arrives, so typing never waits behind it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from phh_lsp.core.analysis import Analysis, HandAnalysis
+
+
+class Superseded(Exception):
+    """A newer version of the document made this analysis pointless."""
+
+
+class Documents:
+    """Analyses of open documents, one per URI (the latest version)."""
+
+    def __init__(self) -> None:
+        self._analyses: dict[str, tuple[int | None, Analysis]] = {}
+        self._latest: dict[str, int | None] = {}
+        self._lock = threading.Lock()
+
+    def analysis(self, uri: str, version: int | None, text: str) -> Analysis:
+        """The analysis of ``text`` (version ``version`` of ``uri``)."""
+        with self._lock:
+            self._latest[uri] = version
+            cached = self._analyses.get(uri)
+            if cached is not None and cached[0] == version and cached[1].text == text:
+                return cached[1]
+            from phh_lsp.core.analysis import analyze
+
+            analysis = analyze(text, uri, mapper=self._mapper(uri, version))
+            self._analyses[uri] = (version, analysis)
+            return analysis
+
+    def is_current(self, uri: str, version: int | None) -> bool:
+        """Whether ``version`` is still the latest version seen for ``uri``."""
+        return self._latest.get(uri) == version
+
+    def _mapper(
+        self, uri: str, version: int | None
+    ) -> Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]:
+        def mapper(function: Callable[[str], HandAnalysis], texts: list[str]) -> Iterator[HandAnalysis]:
+            for text in texts:
+                if not self.is_current(uri, version):
+                    raise Superseded(uri)
+                yield function(text)
+
+        return mapper
+
+    def forget(self, uri: str) -> None:
+        """Drop a closed document."""
+        with self._lock:
+            self._analyses.pop(uri, None)
+            self._latest.pop(uri, None)

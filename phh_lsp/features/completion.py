@@ -1,0 +1,246 @@
+"""``textDocument/completion``: the next legal action, cards, fields.
+
+Inside ``actions`` the hand is replayed up to the cursor and the legal
+next actions are offered (:mod:`completion_actions`), then, word by word,
+verbs, amounts, players and the cards still in the deck. Outside it:
+field names (the variant's required ones first) and values (variant
+codes, booleans). It works on text mid-edit: an unterminated ``"p3 c``
+or an ``actions`` array without its ``]`` are read by the tolerant
+scanner. Each item replaces exactly the word being typed (``textEdit``),
+and its ``newText`` starts at that word, so clients that ignore the
+range and replace the keyword before the cursor (Neovim 0.7's omnifunc)
+insert the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from phh_lsp.core.analysis import Analysis, HandAnalysis
+from phh_lsp.core.cards import card_name, deck_for
+from phh_lsp.core.hand_info import player_label
+from phh_lsp.core.replay import replay
+from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS, REQUIRED_BY_VARIANT, VARIANT_NAMES, ValueKind
+from phh_lsp.core.text import Encoding, Span
+from phh_lsp.core.toml_scan import Node
+from phh_lsp.features.completion_actions import Candidate, legal_next
+from phh_lsp.features.convert import to_range
+
+if TYPE_CHECKING:
+    from pokerkit import State
+
+_KEY_PREFIX = re.compile(r"[ \t]*([A-Za-z0-9_-]*)$")
+_VALUE_PREFIX = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\"?)([^\"]*)$")
+
+
+@dataclass
+class _Site:
+    """Where the cursor is inside ``actions``: typed text and its place."""
+
+    index: int
+    typed: str
+    word_start: int
+    in_string: bool
+    close: bool
+
+
+def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.CompletionList | None:
+    """Completion items at a document offset."""
+    view = analysis.hand_at(offset)
+    if view is None:
+        return None
+    hand, local = view.hand, offset - view.start
+    site = _action_site(hand, local)
+    if site is not None:
+        items = _action_items(hand, site)
+    else:
+        items = _field_items(hand, local)
+    if items is None:
+        return None
+    cursor = to_range(analysis.lines, Span(offset, offset), encoding).end
+    result = []
+    for rank, (label, new_text, detail, kind, start) in enumerate(items):
+        edit_range = types.Range(start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=cursor)
+        result.append(types.CompletionItem(
+            label=label,
+            kind=kind,
+            detail=detail,
+            sort_text=f"{rank:04d}",
+            filter_text=new_text,
+            text_edit=types.TextEdit(range=edit_range, new_text=new_text),
+        ))
+    return types.CompletionList(is_incomplete=False, items=result)
+
+
+Item = tuple[str, str, str, types.CompletionItemKind, int]
+
+
+def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
+    node = hand.actions_node
+    if node is None or node.kind != "array" or local <= node.span.start:
+        return None
+    if node.closed and local >= node.span.end:
+        return None
+    if not node.closed and _after_array(hand, node, local):
+        return None
+    index = 0
+    for item in node.items:
+        if item.span.end < local or (item.span.end == local and item.string is not None and item.string.terminated):
+            index += 1
+            continue
+        if item.span.start < local and item.string is not None:
+            info = item.string
+            typed = hand.text[info.content_start:local]
+            if "\n" in typed or "\r" in typed:
+                break
+            word = len(typed) - len(re.search(r"\S*$", typed).group())  # type: ignore[union-attr]
+            at_end = local >= len(hand.text) or hand.text[local] in "\r\n"
+            return _Site(index, typed, info.content_start + word, True, not info.terminated and at_end)
+        if item.span.start <= local and item.kind == "invalid":
+            return _Site(index, hand.text[item.span.start:local], item.span.start, False, True)
+        break
+    return _Site(index, "", local, False, True)
+
+
+def _after_array(hand: HandAnalysis, node: Node, local: int) -> bool:
+    """For an unclosed array: the cursor is past it once another field starts."""
+    later = [entry.key_span.start for entry in hand.entries if entry.key_span.start > node.span.start]
+    return bool(later) and local >= min(later)
+
+
+def _state_at(hand: HandAnalysis, index: int) -> State | None:
+    setup = hand.report.setup
+    if setup is None:
+        return None
+    _, state = replay(setup, hand.actions, stop_before=index, record=False)
+    return state
+
+
+def _action_items(hand: HandAnalysis, site: _Site) -> list[Item]:
+    typed = site.typed
+    if "#" in typed:
+        return []
+    words = typed.split()
+    current = "" if not typed or typed[-1].isspace() else words[-1]
+    position = len(words) - (1 if current else 0)
+    done = words[:position]
+    candidates = legal_next(_state_at(hand, site.index), hand)
+    items: list[Item] = []
+
+    def add(label: str, rest: str, detail: str, kind: types.CompletionItemKind, finished: bool) -> None:
+        text = rest
+        if not site.in_string:
+            text = f'"{rest}",' if finished else f'"{rest}'
+        elif finished and site.close:
+            text = f'{rest}",'
+        items.append((label, text, detail, kind, site.word_start))
+
+    for candidate in candidates:
+        parts = candidate.text.split(" ")
+        if parts[: len(done)] != done or len(parts) <= position:
+            continue
+        rest = " ".join(parts[position:])
+        if not rest.strip():
+            continue
+        kind = types.CompletionItemKind.Event if candidate.text.startswith("d ") else types.CompletionItemKind.Function
+        add(candidate.text.strip(), rest, candidate.detail, kind, not candidate.open_ended)
+    items.extend(_argument_items(hand, site, done, current, candidates))
+    if position == 0:
+        count = hand.report.player_count or 0
+        for index in range(count):
+            add(f"p{index + 1}", f"p{index + 1} ", player_label(hand, index), types.CompletionItemKind.Variable, False)
+    return items
+
+
+def _argument_items(
+    hand: HandAnalysis, site: _Site, done: list[str], current: str, candidates: list[Candidate]
+) -> list[Item]:
+    """Players after ``d dh``, cards after verbs that take them."""
+    items: list[Item] = []
+    if done[:2] == ["d", "dh"] and len(done) == 2:
+        count = hand.report.player_count or 0
+        for index in range(count):
+            text = f"p{index + 1} "
+            items.append((f"p{index + 1}", text, player_label(hand, index), types.CompletionItemKind.Variable,
+                          site.word_start))
+    takes_cards = (done[:2] == ["d", "db"] and len(done) == 2) or (done[:2] == ["d", "dh"] and len(done) == 3) or (
+        len(done) == 2 and done[1] in ("sm", "sd") and done[0].startswith("p"))
+    if not takes_cards:
+        return items
+    whole = current[: len(current) - len(current) % 2]
+    typed_cards = [whole[i : i + 2] for i in range(0, len(whole), 2)]
+    own: list[str] = []
+    if done[0].startswith("p") and done[0][1:].isdigit():
+        own = [card for card in _cards_dealt_to(hand, site.index, int(done[0][1:]) - 1) if card not in typed_cards]
+    used = _cards_used(hand, site.index) | set(typed_cards)
+    for card in own + [card for card in deck_for(hand.report.variant) if card not in used]:
+        detail = card_name(card) + (" (dealt to this player)" if card in own else "")
+        items.append((card, whole + card, detail, types.CompletionItemKind.EnumMember, site.word_start))
+    return items
+
+
+def _cards_dealt_to(hand: HandAnalysis, index: int, player: int) -> list[str]:
+    return [
+        card.text
+        for action in hand.actions[:index]
+        if action.kind == "deal_hole" and action.player == player
+        for card in action.cards
+        if card.known
+    ]
+
+
+def _cards_used(hand: HandAnalysis, index: int) -> set[str]:
+    return {
+        card.text
+        for action in hand.actions[:index]
+        if action.kind in ("deal_hole", "deal_board", "show_or_muck")
+        for card in action.cards
+        if card.known
+    }
+
+
+def _field_items(hand: HandAnalysis, local: int) -> list[Item] | None:
+    line_start = hand.text.rfind("\n", 0, local) + 1
+    before = hand.text[line_start:local]
+    key = _KEY_PREFIX.fullmatch(before)
+    if key is not None:
+        return _field_names(hand, local - len(key.group(1)))
+    value = _VALUE_PREFIX.fullmatch(before)
+    if value is None:
+        return None
+    name, quote, typed = value.groups()
+    start = local - len(typed) - len(quote)
+    if name == "variant":
+        rest = hand.text[local : hand.text.find("\n", local) if "\n" in hand.text[local:] else len(hand.text)]
+        closing = "" if '"' in rest else '"'
+        return [(code, f'"{code}"' if not quote else code + closing, title, types.CompletionItemKind.EnumMember,
+                 start if not quote else local - len(typed))
+                for code, title in VARIANT_NAMES.items()]
+    spec = FIELD_SPECS.get(name)
+    if spec is not None and spec.kind is ValueKind.BOOLEAN and not quote:
+        return [(word, word, spec.title, types.CompletionItemKind.Value, start) for word in ("true", "false")]
+    return []
+
+
+def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
+    present = set(hand.report.fields)
+    variant = hand.report.variant
+    required = REQUIRED_BY_VARIANT.get(variant, ()) if variant else ("variant",)
+    ordered = [name for name in required if name not in present]
+    ordered += [name for name in FIELD_ORDER if name not in present and name not in ordered
+                and (variant is None or name not in REQUIRED_BY_VARIANT_ALL or name in required)]
+    items: list[Item] = []
+    for name in ordered:
+        spec = FIELD_SPECS[name]
+        status = "required" if name in required else "optional"
+        items.append((name, f"{name} = ", f"{spec.title} ({status}): {spec.kind.value}", types.CompletionItemKind.Field,
+                      start))
+    return items
+
+
+REQUIRED_BY_VARIANT_ALL = frozenset(name for names in REQUIRED_BY_VARIANT.values() for name in names)

@@ -1,0 +1,212 @@
+"""``textDocument/hover``: what the hand looks like at the cursor.
+
+On an action: the state after it (street, pot, board, each player's
+stack, bet and known cards, who is folded, who acts next), as a compact
+Markdown table with names from ``players``; on a ``cbr`` amount the
+raise size; on a card its name; on ``pN`` the player's name, seat and
+stacks. On a field name: the spec's description, type and whether the
+variant requires it; on ``finishing_stacks`` / ``winnings`` the replayed
+values beside the declared ones; on a negative blind, what it means.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from phh_lsp.core.actions import ParsedAction, Token
+from phh_lsp.core.analysis import Analysis, HandAnalysis
+from phh_lsp.core.cards import card_name
+from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
+from phh_lsp.core.replay import Snapshot, fmt_amount
+from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, VARIANT_NAMES
+from phh_lsp.core.text import Encoding, Span
+from phh_lsp.core.toml_scan import Entry
+from phh_lsp.features.convert import to_range
+
+_VERBS = {
+    "deal_board": "deals the board",
+    "deal_hole": "deals hole cards",
+    "stand_pat_or_discard": "stands pat or discards",
+    "bring_in": "posts the bring-in",
+    "fold": "folds",
+    "check_or_call": "checks or calls",
+    "complete_bet_or_raise": "completes, bets or raises",
+    "show_or_muck": "shows or mucks",
+}
+
+
+def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | None:
+    """The hover at a document offset, or None when there is nothing to say."""
+    view = analysis.hand_at(offset)
+    if view is None:
+        return None
+    hand, local = view.hand, offset - view.start
+    found = _hover_action(hand, local) or _hover_field(hand, local)
+    if found is None:
+        return None
+    markdown, span = found
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown),
+        range=to_range(analysis.lines, span.shifted(view.start), encoding),
+    )
+
+
+def _on(token: Token | None, offset: int) -> bool:
+    return token is not None and token.span.start <= offset < token.span.end
+
+
+def _before(hand: HandAnalysis, index: int) -> Snapshot | None:
+    replay = hand.replay
+    if replay is None:
+        return None
+    earlier = [i for i in replay.snapshots if i < index]
+    return replay.snapshots[max(earlier)] if earlier else replay.initial
+
+
+def _hover_action(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
+    action = hand.action_at(offset)
+    if action is None:
+        return None
+    for card in action.cards:
+        if card.span.start <= offset < card.span.end:
+            text = f"**{card.text}**: {card_name(card.text)}" if card.error is None else f"`{card.text}`: {card.error}"
+            return text, card.span
+    if _on(action.player_token, offset) and action.player is not None:
+        assert action.player_token is not None
+        return _player(hand, action, action.player), action.player_token.span
+    return _state_after(hand, action), action.span
+
+
+def _player(hand: HandAnalysis, action: ParsedAction, index: int) -> str:
+    lines = [f"**{player_label(hand, index)}**"]
+    seat_number = seat(hand, index)
+    if seat_number is not None:
+        lines.append(f"seat {seat_number}")
+    stacks = field_value(hand, "starting_stacks")
+    if isinstance(stacks, list) and index < len(stacks):
+        lines.append(f"starting stack {fmt_amount(stacks[index])}")
+    after = hand.replay.snapshots.get(action.index) if hand.replay else None
+    if after is not None and index < len(after.stacks):
+        status = " (folded)" if after.folded[index] else ""
+        lines.append(f"stack after this action {fmt_amount(after.stacks[index])}{status}")
+    return " · ".join(lines)
+
+
+def _headline(hand: HandAnalysis, action: ParsedAction) -> str:
+    who = "Dealer" if action.kind in ("deal_board", "deal_hole") else (
+        player_label(hand, action.player) if action.player is not None else "")
+    what = _VERBS.get(action.kind, "")
+    line = f"**{who}** {what}".strip() if who or what else ""
+    if action.kind in ("deal_board", "deal_hole", "show_or_muck", "stand_pat_or_discard") and action.cards:
+        names = ", ".join(card_name(card.text) for card in action.cards if card.error is None)
+        target = f" to {player_label(hand, action.player)}" if action.kind == "deal_hole" and action.player is not None else ""
+        line = f"{line}{target}: {names}" if names else line
+    if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
+        before = _before(hand, action.index)
+        facing = max(before.bets) if before is not None and before.bets else 0
+        raise_by = action.amount_value - facing
+        size = f"to **{fmt_amount(action.amount_value)}**"
+        if facing:
+            size += f" (by {fmt_amount(raise_by)} over {fmt_amount(facing)})"
+        blinds = in_big_blinds(hand, action.amount_value)
+        line = f"{line} {size}" + (f", {blinds}" if blinds else "")
+    if action.commentary is not None and action.commentary.text:
+        line += f"  \n_{action.commentary.text}_"
+    return line
+
+
+def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
+    headline = _headline(hand, action)
+    replay = hand.replay
+    after = replay.snapshots.get(action.index) if replay is not None else None
+    if after is None:
+        if replay is not None and replay.stopped_at is not None and replay.stopped_at <= action.index:
+            note = f"Not replayed: the replay stopped at action {replay.stopped_at + 1} (see its diagnostic)."
+        else:
+            note = "Not replayed: the hand's fields have errors."
+        return f"{headline}\n\n{note}" if headline else note
+    return f"{headline}\n\n{state_table(hand, after)}" if headline else state_table(hand, after)
+
+
+def state_table(hand: HandAnalysis, state: Snapshot) -> str:
+    """The state as Markdown: a summary line and a table of the players."""
+    pot = f"pot **{fmt_amount(state.pot)}**"
+    blinds = in_big_blinds(hand, state.pot)
+    if blinds:
+        pot += f" ({blinds})"
+    board = f" · board {' '.join(state.board)}" if state.board else ""
+    rows = ["| player | stack | bet | cards |", "|---|---:|---:|---|"]
+    for index, stack in enumerate(state.stacks):
+        cards = " ".join(state.hole_cards[index]) if index < len(state.hole_cards) else ""
+        name = player_label(hand, index)
+        if index < len(state.folded) and state.folded[index]:
+            name = f"~~{name}~~ folded"
+        bet = state.bets[index] if index < len(state.bets) else 0
+        rows.append(f"| {name} | {fmt_amount(stack)} | {fmt_amount(bet) if bet else ''} | {cards} |")
+    return f"{state.street} · {pot}{board}\n\n" + "\n".join(rows) + f"\n\nNext: {state.next_up}"
+
+
+def _entry_at(hand: HandAnalysis, offset: int) -> Entry | None:
+    for entry in hand.entries:
+        if entry.span.start <= offset < max(entry.span.end, entry.key_span.end):
+            return entry
+    return None
+
+
+def _hover_field(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
+    entry = _entry_at(hand, offset)
+    if entry is None or entry.is_header:
+        return None
+    value = entry.value
+    if value is not None and entry.key == "blinds_or_straddles" and value.kind == "array":
+        for item in value.items:
+            if item.span.start <= offset < item.span.end and item.kind in ("integer", "float") and item.value < 0:
+                return (f"**{fmt_amount(item.value)}**: a negative blind is a dead post by a player who just sat "
+                        "down (PokerKit's convention): they pay it into the pot without it counting as a bet."), item.span
+    if value is not None and entry.key == "variant" and value.span.start <= offset < value.span.end:
+        name = VARIANT_NAMES.get(str(value.value))
+        if name:
+            return f"**{value.value}**: {name}", value.span
+    if entry.key in ("finishing_stacks", "winnings"):
+        compared = _compare(hand, entry)
+        if compared:
+            return compared, entry.key_span if offset < entry.key_span.end else entry.span
+    if entry.key_span.start <= offset < entry.key_span.end:
+        return _field_doc(hand, entry.key), entry.key_span
+    return None
+
+
+def _field_doc(hand: HandAnalysis, name: str) -> str:
+    spec = FIELD_SPECS.get(name)
+    if spec is None:
+        if name.startswith("_"):
+            return f"**{name}**: a user-defined field (spec §VII); PHH tools ignore it."
+        return f"**{name}**: not a PHH field. User-defined fields start with `_` (spec §VII)."
+    variant = hand.report.variant
+    if variant is not None:
+        required = name in REQUIRED_BY_VARIANT[variant]
+        status = f"required in {variant}" if required else (
+            f"must not be set in {variant}" if name in _required_anywhere() else "optional")
+    else:
+        status = "required" if name in _required_anywhere() else "optional"
+    return f"**{spec.title}** (`{name}`): {spec.kind.value}, {status}\n\n{spec.description}\n\n_{spec.section}_"
+
+
+def _required_anywhere() -> set[str]:
+    return {name for names in REQUIRED_BY_VARIANT.values() for name in names}
+
+
+def _compare(hand: HandAnalysis, entry: Entry) -> str | None:
+    replay = hand.replay
+    if replay is None or replay.final_stacks is None:
+        return None
+    computed = replay.final_stacks if entry.key == "finishing_stacks" else replay.collected
+    if computed is None:
+        return None
+    declared = entry.value.plain() if entry.value is not None and entry.value.kind == "array" else []
+    title = "replayed stack" if entry.key == "finishing_stacks" else "pots collected (replay, before rake)"
+    rows = [f"| player | declared | {title} |", "|---|---:|---:|"]
+    for index, value in enumerate(computed):
+        mine = fmt_amount(declared[index]) if index < len(declared) else ""
+        rows.append(f"| {player_label(hand, index)} | {mine} | {fmt_amount(value)} |")
+    return f"**{entry.key}**\n\n" + "\n".join(rows)

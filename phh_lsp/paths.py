@@ -1,0 +1,73 @@
+"""Finding PHH files under the paths a user names on the command line.
+
+Folders are walked recursively for ``*.phh`` and ``*.phhs``; symbolic
+links to folders are followed once each (by real path), so a link loop
+cannot make a run endless, and a path that cannot be read is reported
+without stopping the run.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SUFFIXES = (".phh", ".phhs")
+
+
+@dataclass
+class FileList:
+    """The files found, in a stable order, and the paths that failed."""
+
+    files: list[Path] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def collect(paths: list[str]) -> FileList:
+    """Every PHH file named or found below ``paths``, sorted per folder."""
+    found = FileList()
+    seen: set[str] = set()
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            _walk(path, found, seen)
+        elif path.is_file():
+            real = os.path.realpath(path)
+            if real not in seen:
+                seen.add(real)
+                found.files.append(path)
+        else:
+            found.errors.append(f"{name}: no such file or folder")
+    return found
+
+
+def _walk(root: Path, found: FileList, seen: set[str]) -> None:
+    visited: set[str] = set()
+
+    def on_error(error: OSError) -> None:
+        found.errors.append(f"{error.filename}: cannot read folder ({error.strerror})")
+
+    for folder, dirs, files in os.walk(root, followlinks=True, onerror=on_error):
+        real = os.path.realpath(folder)
+        if real in visited:
+            dirs[:] = []
+            continue
+        visited.add(real)
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(SUFFIXES):
+                path = Path(folder, name)
+                real_file = os.path.realpath(path)
+                if real_file not in seen:
+                    seen.add(real_file)
+                    found.files.append(path)
+
+
+def read_text(path: Path) -> str:
+    """The file as text: UTF-8 (a BOM is dropped), undecodable bytes replaced.
+
+    Replacing keeps the run going on a damaged file; the replacement
+    characters then show up as notation or syntax errors where they stand.
+    """
+    data = path.read_bytes()
+    return data.decode("utf-8-sig", errors="replace")

@@ -1,0 +1,223 @@
+"""Every diagnostic code: a failing case on the exact token and a passing one.
+
+Each case edits a valid hand so that exactly one thing is wrong and
+asserts the code and the text its range covers (the token a user would
+see underlined); the passing side is the unedited hand, which must not
+report that code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.codes import CODES, Severity
+
+NT = """\
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = [
+  "d dh p1 AcAd",
+  "d dh p2 KcKd",
+  "d dh p3 QcQd",
+  "p3 cbr 6",
+  "p1 cc",
+  "p2 cc",
+  "d db Jc3d5c",
+  "p1 cc",
+  "p2 cc",
+  "p3 cc",
+]
+"""
+
+SHOWDOWN_NT = """\
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 AcAd",
+  "d dh p2 KcKd",
+  "p2 cbr 100",
+  "p1 cc",
+  "p1 sm AcAd",
+  "p2 sm KcKd",
+  "d db Jc3d5c",
+  "d db 7s",
+  "d db 8s",
+]
+finishing_stacks = [200, 0]
+winnings = [200, 0]
+"""
+
+FT = """\
+variant = "FT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 AcAd",
+  "d dh p2 KcKd",
+  "p2 cbr 4",
+  "p1 cc",
+]
+"""
+
+NS = NT.replace('"NT"', '"NS"').replace("Jc3d5c", "Jc9d7c")
+
+DRAW = """\
+variant = "F2L3D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 2c3c4c5c7d",
+  "d dh p2 8c9cTcJcQd",
+  "p2 cc",
+  "p1 cc",
+  "p1 sd 7d",
+  "p2 sd",
+  "d dh p1 6d",
+]
+"""
+
+PHHS = """\
+[1]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
+
+[2]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
+"""
+
+
+def found(text: str, path: str = "hand.phh") -> list[tuple[str, str]]:
+    """(code, covered text) for every diagnostic of the document."""
+    analysis = analyze(text, path)
+    return [(d.code, text[d.span.start : d.span.end]) for d in analysis.diagnostics]
+
+
+CASES = [
+    # (code, base, old, new, covered text, path)
+    ("PHH101", NT, "min_bet = 2", "min_bet = two", "two", "hand.phh"),
+    ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc",\n  "p2 cc,\n  "d db', '"p2 cc,', "hand.phh"),
+    ("PHH102", PHHS, "[2]", "[1]", "[1]", "hands.phhs"),
+    ("PHH103", PHHS, "[1]\n", 'author = "me"\n[1]\n', "author", "hands.phhs"),
+    ("PHH201", NT, '"NT"', '"NTX"', '"NTX"', "hand.phh"),
+    ("PHH202", NT, "min_bet = 2\n", "", "variant", "hand.phh"),
+    ("PHH203", NT, "min_bet = 2\n", "min_bet = 2\nsmall_bet = 2\n", "small_bet", "hand.phh"),
+    ("PHH204", NT, "min_bet = 2", 'min_bet = "2"', '"2"', "hand.phh"),
+    ("PHH204", NT, "min_bet = 2", 'min_bet = 2\ntime = "20:00:00"', '"20:00:00"', "hand.phh"),
+    ("PHH204", NT, "min_bet = 2", "min_bet = 2\nseats = [1, \"2\", 3]", '"2"', "hand.phh"),
+    ("PHH204", NT, "min_bet = 2", 'min_bet = 2\ncurrency_symbol = "US$"', '"US$"', "hand.phh"),
+    ("PHH204", NT, "min_bet = 2", "min_bet = 2\nhand = true", "true", "hand.phh"),
+    ("PHH205", NT, "antes = [0, 0, 0]", "antes = [0, 0]", "[0, 0]", "hand.phh"),
+    ("PHH206", NT, "[200, 200, 200]", "[200, 0, 200]", "0", "hand.phh"),
+    ("PHH207", NT, "antes = [0, 0, 0]", "antes = [0, -1, 0]", "-1", "hand.phh"),
+    ("PHH208", NT, "min_bet = 2", "min_bet = 2\nmin_bets = 2", "min_bets", "hand.phh"),
+    ("PHH209", NT, "min_bet = 2", "min_bet = 2\nmin_bet = 3", "min_bet", "hand.phh"),
+    ("PHH210", NT, "starting_stacks = [200, 200, 200]", "starting_stacks = [200]", "[200]", "hand.phh"),
+    ("PHH211", NT, "min_bet = 2", "min_bet = 0", "0", "hand.phh"),
+    ("PHH301", NT, '"p3 cbr 6"', '"q3 cbr 6"', "q3", "hand.phh"),
+    ("PHH302", NT, '"p3 cbr 6"', '"p7 cbr 6"', "p7", "hand.phh"),
+    ("PHH303", NT, '"p3 cbr 6"', '"p3 raise 6"', "raise", "hand.phh"),
+    ("PHH304", NT, '"p3 cbr 6"', '"p3 cbr"', "cbr", "hand.phh"),
+    ("PHH305", NT, '"p3 cbr 6"', '"p3 cbr 6 now"', "now", "hand.phh"),
+    ("PHH306", NT, '"p3 cbr 6"', '"p3 cbr 1,000"', "1,000", "hand.phh"),
+    ("PHH307", NT, "AcAd", "AcAx", "Ax", "hand.phh"),
+    ("PHH307", NT, "AcAd", "Ac10h", "10h", "hand.phh"),
+    ("PHH308", NS, "Jc9d7c", "Jc9d2c", "2c", "hand.phh"),
+    ("PHH309", NT, "KcKd", "KcAd", "Ad", "hand.phh"),
+    ("PHH310", NT, '"p3 cbr 6"', '"p3 sd"', "sd", "hand.phh"),
+    ("PHH311", NT, '"p3 cbr 6"', '"p3 pb"', "pb", "hand.phh"),
+    ("PHH312", NT, '"p3 cbr 6"', '"p3 cbr 6#ok"', "#", "hand.phh"),
+    ("PHH401", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p2 cc",\n  "p1 cc",\n  "d db', "p2", "hand.phh"),
+    ("PHH402", NT, '"p3 cbr 6"', '"p3 cbr 3"', "3", "hand.phh"),
+    ("PHH402", NT, '"p3 cbr 6"', '"p3 cbr 500"', "500", "hand.phh"),
+    ("PHH403", FT, '"p2 cbr 4"', '"p2 cbr 5"', "5", "hand.phh"),
+    ("PHH404", NT, '"p3 cbr 6"', '"d db Jc3d5c"', "db", "hand.phh"),
+    ("PHH405", NT, "Jc3d5c", "Jc3d", "Jc3d", "hand.phh"),
+    ("PHH406", DRAW, '"p1 sd 7d"', '"p1 sd 9d"', "9d", "hand.phh"),
+    ("PHH407", SHOWDOWN_NT, '"p1 sm AcAd"', '"p1 sm AcAh"', "Ah", "hand.phh"),
+    ("PHH408", NT, '"p3 cbr 6"', '"p3 sm QcQd"', "p3", "hand.phh"),
+    ("PHH409", NT, "blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [0, 0, 0]", "variant", "hand.phh"),
+    ("PHH501", SHOWDOWN_NT, '  "p2 sm KcKd",\n  "d db Jc3d5c",\n  "d db 7s",\n  "d db 8s",\n', "",
+     '"p1 sm AcAd"', "hand.phh"),
+    ("PHH502", SHOWDOWN_NT, "finishing_stacks = [200, 0]", "finishing_stacks = [150, 50]", "[150, 50]", "hand.phh"),
+    ("PHH503", SHOWDOWN_NT, "winnings = [200, 0]", "winnings = [200, 10]", "[200, 10]", "hand.phh"),
+    ("PHH504", NT, '"p1 cc",\n  "p2 cc",\n  "p3 cc",\n]', '"p1 cc",\n  "p2 f",\n]', "p2 f", "hand.phh"),
+]
+
+
+@pytest.mark.parametrize(("code", "base", "old", "new", "covered", "path"), CASES, ids=[c[0] for c in CASES])
+def test_code_on_the_exact_token(code: str, base: str, old: str, new: str, covered: str, path: str) -> None:
+    assert old in base
+    text = base.replace(old, new, 1)
+    assert (code, covered) in found(text, path), found(text, path)
+
+
+@pytest.mark.parametrize("base", [NT, SHOWDOWN_NT, FT, NS, DRAW], ids=["NT", "showdown", "FT", "NS", "draw"])
+def test_valid_bases_are_clean(base: str) -> None:
+    assert found(base) == []
+
+
+def test_phhs_base_is_clean() -> None:
+    assert found(PHHS, "hands.phhs") == []
+
+
+def test_every_code_has_a_failing_case() -> None:
+    tested = {case[0] for case in CASES}
+    assert tested == set(CODES)
+
+
+def test_severities() -> None:
+    severities = {d.code: d.severity for d in analyze(NT.replace("min_bet = 2", "min_bet = 2\nfoo = 1")).diagnostics}
+    assert severities == {"PHH208": Severity.WARNING}
+
+
+def test_independent_problems_are_all_reported() -> None:
+    text = NT.replace('"NT"', '"NT"\nfoo = 1').replace("AcAd", "AcAx").replace('"p3 cbr 6"', '"q3 cbr 6"')
+    codes = sorted(code for code, _ in found(text))
+    assert codes == ["PHH208", "PHH301", "PHH307"]
+
+
+def test_replay_stops_but_notation_continues() -> None:
+    text = NT.replace('"p3 cbr 6"', '"p3 cbr 3"').replace("Jc3d5c", "Jc3d5x")
+    assert found(text) == [("PHH402", "3"), ("PHH307", "5x")]
+
+
+def test_messages_say_what_is_expected() -> None:
+    text = NT.replace('"p1 cc",\n  "p2 cc",\n  "d db', '"p2 cc",\n  "p1 cc",\n  "d db')
+    (message,) = [d.message for d in analyze(text, "hand.phh").diagnostics]
+    assert message.startswith("p2 acted out of turn: it is p1's turn, not p2's")
+    low = analyze(NT.replace('"p3 cbr 6"', '"p3 cbr 3"'), "hand.phh").diagnostics[0].message
+    assert low == "3 is below the minimum: p3 may bet or raise to 4 at least and 200 at most (all-in)"
+    variant = analyze(NT.replace('"NT"', '"nt"'), "hand.phh").diagnostics[0].message
+    assert 'did you mean "NT"' in variant
+
+
+def test_negative_blind_is_legal() -> None:
+    text = NT.replace("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, -2]")
+    assert [code for code, _ in found(text)] == []
+
+
+def test_partial_hand_is_valid() -> None:
+    text = NT.replace('  "d db Jc3d5c",\n  "p1 cc",\n  "p2 cc",\n  "p3 cc",\n', "")
+    assert found(text) == []

@@ -1,0 +1,41 @@
+"""Offsets to lines and columns: CRLF, lone CR, non-ASCII, UTF-16."""
+
+from __future__ import annotations
+
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.text import LineIndex
+from tests.core.test_diagnostic_codes import NT
+
+
+def test_crlf_and_lone_cr_break_lines() -> None:
+    index = LineIndex("a\r\nbc\rd\ne")
+    assert index.line_starts == [0, 3, 6, 8]
+    assert index.position(4) == (1, 1)
+    assert index.line_text(1) == "bc"
+    assert index.offset(1, 99) == 5
+
+
+def test_utf16_and_utf8_columns() -> None:
+    text = 'players = ["Åsa 😀", "x"]'
+    index = LineIndex(text)
+    offset = text.index('"x"')
+    assert index.position(offset, "utf-32") == (0, 20)
+    assert index.position(offset, "utf-16") == (0, 21)
+    assert index.position(offset, "utf-8") == (0, 24)
+    assert index.offset(0, 21, "utf-16") == offset
+    assert index.offset(0, 24, "utf-8") == offset
+
+
+def test_crlf_document_reports_the_right_column() -> None:
+    text = NT.replace("AcAd", "AcAx").replace("\n", "\r\n")
+    analysis = analyze(text, "hand.phh")
+    (found,) = analysis.diagnostics
+    assert analysis.lines.position(found.span.start) == (6, 13)
+    assert text[found.span.start : found.span.end] == "Ax"
+
+
+def test_non_ascii_comment_before_the_problem() -> None:
+    text = "# Ünïcödé 😀 header\n" + NT.replace("q", "q").replace('"p3 cbr 6"', '"p3 cbr 6", # 😀😀 "x"\n  "q1 f"')
+    analysis = analyze(text, "hand.phh")
+    codes = [(d.code, text[d.span.start : d.span.end]) for d in analysis.diagnostics]
+    assert ("PHH301", "q1") in codes

@@ -1,0 +1,102 @@
+"""``phh-lsp check`` as a user and a CI job meet it: output, JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import CORPUS
+from tests.core.test_diagnostic_codes import NT, PHHS
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "phh_lsp", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
+
+
+def test_clean_files_exit_zero(tmp_path: Path) -> None:
+    (tmp_path / "a.phh").write_text(NT)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.phhs").write_text(PHHS)
+    (tmp_path / "notes.txt").write_text("not a hand")
+    result = run("check", str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "All good: no problems (2 files, 3 hands checked)\n"
+
+
+def test_errors_are_listed_with_positions_and_exit_one(tmp_path: Path) -> None:
+    path = tmp_path / "bad.phh"
+    path.write_text(NT.replace("AcAd", "AcAx").replace('"NT"', '"NT"\nfoo = 1'))
+    result = run("check", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{path}:2:1: PHH208 unknown field `foo`: prefix user-defined fields with `_` (`_foo`)",
+        f"{path}:8:14: PHH307 `x` is not a suit: use one of c, d, h, s or ?",
+        "Found 1 error, 1 warning (1 file, 1 hand checked)",
+    ]
+
+
+def test_json_output(tmp_path: Path) -> None:
+    path = tmp_path / "bad.phh"
+    path.write_text(NT.replace("AcAd", "AcAx"))
+    result = run("check", "--output-format", "json", str(path))
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == [{
+        "path": str(path), "line": 7, "column": 14, "end_line": 7, "end_column": 16, "code": "PHH307",
+        "name": "malformed-card", "severity": "error", "message": "`x` is not a suit: use one of c, d, h, s or ?",
+    }]
+
+
+def test_warnings_alone_exit_zero(tmp_path: Path) -> None:
+    path = tmp_path / "warn.phh"
+    path.write_text(NT.replace('"NT"', '"NT"\nfoo = 1'))
+    assert run("check", str(path)).returncode == 0
+
+
+def test_missing_path_is_a_usage_error_but_the_rest_is_checked(tmp_path: Path) -> None:
+    (tmp_path / "bad.phh").write_text(NT.replace("AcAd", "AcAx"))
+    result = run("check", str(tmp_path / "nope.phh"), str(tmp_path))
+    assert result.returncode == 2
+    assert "nope.phh: no such file or folder" in result.stderr
+    assert "PHH307" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_usage_exits_two() -> None:
+    result = run("check")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_symlink_loop_terminates(tmp_path: Path) -> None:
+    (tmp_path / "a.phh").write_text(NT)
+    (tmp_path / "loop").symlink_to(tmp_path)
+    result = run("check", str(tmp_path))
+    assert result.returncode == 0
+    assert "1 file, 1 hand checked" in result.stdout
+
+
+def test_undecodable_bytes_become_diagnostics(tmp_path: Path) -> None:
+    path = tmp_path / "bin.phh"
+    path.write_bytes(b"\xff\xfe\x00garbage = [\n")
+    result = run("check", str(path))
+    assert result.returncode == 1
+    assert "PHH101" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_jobs_give_identical_results() -> None:
+    folder = CORPUS / "wsop-2023-54-4"
+    serial = run("check", "--output-format", "json", str(folder), str(CORPUS / "handhq"))
+    parallel = run("check", "--output-format", "json", "--jobs", "2", str(folder), str(CORPUS / "handhq"))
+    assert serial.returncode == parallel.returncode == 0
+    assert json.loads(serial.stdout) == json.loads(parallel.stdout)
+
+
+def test_module_and_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.startswith("phh-lsp ")

@@ -1,0 +1,48 @@
+/**
+ * Activation only: the output channel, the commands and the watchers that restart the
+ * server.  Starting the server lives in server.ts, the command line in command.ts,
+ * Python discovery in python.ts and the settings in settings.ts.
+ */
+import * as vscode from "vscode";
+import { onDidChangeActiveEnvironment } from "./python";
+import { PhhServer } from "./server";
+import { affectsServerCommand, getServerCommandSettings } from "./settings";
+
+// Kept for deactivate(), which VS Code awaits: the server gets to exit cleanly.
+let server: PhhServer | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel("PHH", { log: true });
+  const phh = new PhhServer(context.extensionPath, log);
+  server = phh;
+  context.subscriptions.push(
+    log,
+    vscode.commands.registerCommand("phh.restartServer", () =>
+      phh.restart("PHH: Restart Server", true),
+    ),
+    vscode.commands.registerCommand("phh.showOutput", () => log.show()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (affectsServerCommand(event)) {
+        void phh.restart("the interpreter or server settings changed");
+      }
+    }),
+  );
+
+  const environmentWatcher = await onDidChangeActiveEnvironment(() => {
+    const settings = getServerCommandSettings();
+    // Only matters when neither setting chose the Python already.
+    if (settings.interpreter.length === 0 && settings.serverPath.length === 0) {
+      void phh.restart("the Python extension's active environment changed");
+    }
+  }, log);
+  if (environmentWatcher) {
+    context.subscriptions.push(environmentWatcher);
+  }
+
+  await phh.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await server?.stop();
+  server = undefined;
+}
