@@ -15,7 +15,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("phh_lsp")
 DEBOUNCE_SECONDS = 0.015
-T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class PhhLanguageServer(LanguageServer):
@@ -72,19 +72,19 @@ class PhhLanguageServer(LanguageServer):
 server = PhhLanguageServer()
 
 
-def guarded(default: T) -> Callable[[Callable[..., T]], Callable[..., T]]:
+def guarded(default: Any) -> Callable[[F], F]:
     """Answer ``default`` instead of failing when a handler raises."""
 
-    def decorate(handler: Callable[..., T]) -> Callable[..., T]:
+    def decorate(handler: F) -> F:
         @functools.wraps(handler)
-        def wrapper(*args: Any, **kwargs: Any) -> T:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
             except Exception:
                 log.exception("%s failed", handler.__name__)
                 return default
 
-        return wrapper
+        return cast(F, wrapper)
 
     return decorate
 

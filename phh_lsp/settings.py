@@ -72,9 +72,11 @@ def settings_from_options(options: Any) -> tuple[Settings, list[str]]:
             elif isinstance(value, str) and value.lower() in _SEVERITY_WORDS:
                 severity[code] = _SEVERITY_WORDS[value.lower()]
             else:
-                problems.append(f"phh.diagnostics.severity.{key}: {value!r} is not error, warning, information, hint or off")
+                problems.append(
+                    f"phh.diagnostics.severity.{key}: {value!r} is not error, warning, information, hint or off"
+                )
     elif raw is not None:
-        problems.append("phh.diagnostics.severity must be an object such as {\"PHH504\": \"off\"}")
+        problems.append('phh.diagnostics.severity must be an object such as {"PHH504": "off"}')
     defaults = Settings()
     inlay = _get(options, "inlayHints", "mode")
     if inlay is not None and inlay not in INLAY_MODES:

@@ -40,8 +40,12 @@ def _snippet(lines: list[str], start: int, end: int) -> str:
 
 def _changed(good: list[str], bad: list[str]) -> tuple[int, int, int, int]:
     changes = [op for op in difflib.SequenceMatcher(None, good, bad).get_opcodes() if op[0] != "equal"]
-    return (min(op[1] for op in changes), max(op[2] for op in changes),
-            min(op[3] for op in changes), max(op[4] for op in changes))
+    return (
+        min(op[1] for op in changes),
+        max(op[2] for op in changes),
+        min(op[3] for op in changes),
+        max(op[4] for op in changes),
+    )
 
 
 def render() -> str:

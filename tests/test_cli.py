@@ -44,10 +44,19 @@ def test_json_output(tmp_path: Path) -> None:
     path.write_text(NT.replace("AcAd", "AcAx"))
     result = run("check", "--output-format", "json", str(path))
     assert result.returncode == 1
-    assert json.loads(result.stdout) == [{
-        "path": str(path), "line": 7, "column": 14, "end_line": 7, "end_column": 16, "code": "PHH307",
-        "name": "malformed-card", "severity": "error", "message": "`x` is not a suit: use one of c, d, h, s or ?",
-    }]
+    assert json.loads(result.stdout) == [
+        {
+            "path": str(path),
+            "line": 7,
+            "column": 14,
+            "end_line": 7,
+            "end_column": 16,
+            "code": "PHH307",
+            "name": "malformed-card",
+            "severity": "error",
+            "message": "`x` is not a suit: use one of c, d, h, s or ?",
+        }
+    ]
 
 
 def test_warnings_alone_exit_zero(tmp_path: Path) -> None:

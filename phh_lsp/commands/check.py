@@ -28,30 +28,36 @@ from phh_lsp.paths import collect, read_text
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``check``'s arguments on its subparser."""
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (searched for *.phh and *.phhs)")
-    parser.add_argument("--output-format", choices=("text", "json"), default="text",
-                        help="text lines (default) or a JSON array")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="worker processes (0: one per core; default 1)")
+    parser.add_argument(
+        "--output-format", choices=("text", "json"), default="text", help="text lines (default) or a JSON array"
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: one per core; default 1)"
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the problems, no summary")
 
 
-def _rows(path: str, text: str, mapper: Callable[..., Iterable[HandAnalysis]] | None) -> tuple[list[dict[str, Any]], int]:
+def _rows(
+    path: str, text: str, mapper: Callable[..., Iterable[HandAnalysis]] | None
+) -> tuple[list[dict[str, Any]], int]:
     analysis = analyze(text, path, detail=False, mapper=mapper)
     rows = []
     for found in sorted(analysis.diagnostics, key=lambda d: (d.span.start, d.code)):
         line, column = analysis.lines.position(found.span.start)
         end_line, end_column = analysis.lines.position(found.span.end)
-        rows.append({
-            "path": path,
-            "line": line + 1,
-            "column": column + 1,
-            "end_line": end_line + 1,
-            "end_column": end_column + 1,
-            "code": found.code,
-            "name": found.name,
-            "severity": found.severity.label,
-            "message": found.message,
-        })
+        rows.append(
+            {
+                "path": path,
+                "line": line + 1,
+                "column": column + 1,
+                "end_line": end_line + 1,
+                "end_column": end_column + 1,
+                "code": found.code,
+                "name": found.name,
+                "severity": found.severity.label,
+                "message": found.message,
+            }
+        )
     hands = sum(1 for view in analysis.hands if view.hand.header is not None or not analysis.multi)
     return rows, hands
 
@@ -67,11 +73,13 @@ def _mapper(jobs: int) -> Iterator[Callable[..., Iterable[HandAnalysis]] | None]
         return
     workers = jobs if jobs > 1 else (os.cpu_count() or 1)
     with ProcessPoolExecutor(max_workers=workers) as pool:
+
         def mapper(function: Callable[[str], HandAnalysis], texts: list[str]) -> Iterable[HandAnalysis]:
             if len(texts) < 8:
                 return map(function, texts)
             work = partial(_slim_call, function)
             return pool.map(work, texts, chunksize=max(1, len(texts) // (workers * 8)))
+
         yield mapper
 
 
@@ -112,10 +120,7 @@ def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int
 
 
 def _summary(counts: Counter[str], files: int, hands: int) -> str:
-    parts = [
-        f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}"
-        for label in ("error", "warning")
-    ]
+    parts = [f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}" for label in ("error", "warning")]
     extra = [f"{counts[label]} {label}" for label in ("information", "hint") if counts[label]]
     checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
     verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) else "All good: no problems"

@@ -139,9 +139,7 @@ def parse_action(index: int, node: Node) -> ParsedAction:
     """Read one element of ``actions`` (any TOML node) as PHH notation."""
     if node.kind != "string" or node.string is None:
         action = ParsedAction(index, str(node.value), node.span)
-        action.problems.append(
-            Problem("PHH204", "every action must be a string, such as \"p1 cc\"", node.span)
-        )
+        action.problems.append(Problem("PHH204", 'every action must be a string, such as "p1 cc"', node.span))
         return action
     content: str = node.value
     info = node.string
@@ -158,11 +156,13 @@ def parse_action(index: int, node: Node) -> ParsedAction:
     if commentary is not None:
         action.commentary = Token(commentary[0], Span(info.offset_of(commentary[1]), info.offset_of(len(content))))
     if glued is not None:
-        action.problems.append(Problem(
-            "PHH312",
-            "a commentary must be separated from the action by a space: write ` # ` before it",
-            token("#", glued).span,
-        ))
+        action.problems.append(
+            Problem(
+                "PHH312",
+                "a commentary must be separated from the action by a space: write ` # ` before it",
+                token("#", glued).span,
+            )
+        )
     if not words:
         action.kind = "noop"
         return action
@@ -214,11 +214,13 @@ def _missing(action: ParsedAction, after: Token, what: str) -> None:
 def _extra(action: ParsedAction, tokens: list[Token], allowed: int, usage: str) -> None:
     if len(tokens) > allowed:
         first, last = tokens[allowed], tokens[-1]
-        action.problems.append(Problem(
-            "PHH305",
-            f"unexpected `{' '.join(t.text for t in tokens[allowed:])}`: the action is `{usage}`",
-            Span(first.span.start, last.span.end),
-        ))
+        action.problems.append(
+            Problem(
+                "PHH305",
+                f"unexpected `{' '.join(t.text for t in tokens[allowed:])}`: the action is `{usage}`",
+                Span(first.span.start, last.span.end),
+            )
+        )
 
 
 def _parse_dealer(action: ParsedAction, tokens: list[Token], char_offsets: CharOffsets) -> None:
@@ -252,11 +254,14 @@ def _parse_dealer(action: ParsedAction, tokens: list[Token], char_offsets: CharO
         _extra(action, tokens, 4, "d dh pN CARDS")
     else:
         hint = " (`sd`, `pb`, `f`, `cc`, `cbr` and `sm` are player actions)" if verb.text in PLAYER_VERBS else ""
-        action.problems.append(Problem(
-            "PHH303",
-            f"`{verb.text}` is not a dealer action: expected `dh` (deal hole cards) or `db` (deal board cards){hint}",
-            verb.span,
-        ))
+        action.problems.append(
+            Problem(
+                "PHH303",
+                f"`{verb.text}` is not a dealer action: "
+                f"expected `dh` (deal hole cards) or `db` (deal board cards){hint}",
+                verb.span,
+            )
+        )
 
 
 def _parse_player(action: ParsedAction, tokens: list[Token], char_offsets: CharOffsets) -> None:
@@ -299,9 +304,11 @@ def _parse_player(action: ParsedAction, tokens: list[Token], char_offsets: CharO
             hint = f" (`{name}` is the dealer's: `d {name} ...`)"
         elif name.lower() in PLAYER_VERBS:
             hint = f" (verbs are lower case: `{name.lower()}`)"
-        action.problems.append(Problem(
-            "PHH303",
-            f"`{name}` is not a player action: expected f (fold), cc (check/call), "
-            f"cbr (bet/raise to), pb (bring-in), sd (stand pat/discard) or sm (show/muck){hint}",
-            verb.span,
-        ))
+        action.problems.append(
+            Problem(
+                "PHH303",
+                f"`{name}` is not a player action: expected f (fold), cc (check/call), "
+                f"cbr (bet/raise to), pb (bring-in), sd (stand pat/discard) or sm (show/muck){hint}",
+                verb.span,
+            )
+        )

@@ -170,9 +170,7 @@ def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list
     if multi and entries and entries[0].is_header:
         header = entries[0]
         return header, [
-            replace(entry, table=None)
-            for entry in entries[1:]
-            if entry.table == header.key and not entry.is_header
+            replace(entry, table=None) for entry in entries[1:] if entry.table == header.key and not entry.is_header
         ]
     return None, entries
 
@@ -191,8 +189,9 @@ def analyze_hand(text: str, multi: bool, detail: bool = True) -> HandAnalysis:
 
 
 def _broken_hand(text: str, why: str) -> HandAnalysis:
-    return HandAnalysis(text, [], FieldReport(), [], None, None,
-                        [diagnostic("PHH101", why, Span(0, min(len(text), 1)))])
+    return HandAnalysis(
+        text, [], FieldReport(), [], None, None, [diagnostic("PHH101", why, Span(0, min(len(text), 1)))]
+    )
 
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
@@ -239,26 +238,37 @@ def _consistency(report: FieldReport, result: Replay) -> list[Diagnostic]:
                 f"p{i + 1} {fmt_amount(declared[i])} (replay: {fmt_amount(result.final_stacks[i])})" for i in wrong
             )
             replayed = ", ".join(fmt_amount(value) for value in result.final_stacks)
-            found.append(diagnostic(
-                "PHH502",
-                f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{replayed}]",
-                node.span,
-            ))
+            found.append(
+                diagnostic(
+                    "PHH502",
+                    f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{replayed}]",
+                    node.span,
+                )
+            )
     winnings = _declared(report, "winnings", result.collected)
     if winnings is not None and result.collected is not None:
         node, declared = winnings
-        payoffs = [final - start for final, start in zip(result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False)]
+        payoffs = [
+            final - start
+            for final, start in zip(
+                result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False
+            )
+        ]
         wrong = [
-            i for i, value in enumerate(declared)
+            i
+            for i, value in enumerate(declared)
             if value > 0 and not result.collected[i] > 0 and not (i < len(payoffs) and payoffs[i] > 0)
         ]
         if wrong:
             names = ", ".join(f"p{i + 1} ({fmt_amount(declared[i])})" for i in wrong)
-            found.append(diagnostic(
-                "PHH503",
-                f"`winnings` credits {names} but in the replay {'they win' if len(wrong) > 1 else 'this player wins'} no pot",
-                node.span,
-            ))
+            found.append(
+                diagnostic(
+                    "PHH503",
+                    f"`winnings` credits {names} but in the replay "
+                    f"{'they win' if len(wrong) > 1 else 'this player wins'} no pot",
+                    node.span,
+                )
+            )
     return found
 
 
@@ -291,11 +301,13 @@ def _document_diagnostics(multi: bool, views: list[HandView]) -> list[Diagnostic
         if hand.header is not None:
             name = hand.header.key
             if name in seen:
-                diagnostics.append(diagnostic(
-                    "PHH102",
-                    f"hand [{name}] is already defined above: give each hand its own number",
-                    hand.header.key_span.shifted(view.start),
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "PHH102",
+                        f"hand [{name}] is already defined above: give each hand its own number",
+                        hand.header.key_span.shifted(view.start),
+                    )
+                )
             seen.add(name)
         diagnostics.extend(d.shifted(view.start) for d in sorted(hand.diagnostics, key=lambda d: d.span.start))
     return diagnostics
@@ -305,9 +317,12 @@ def _prelude(view: HandView) -> list[Diagnostic]:
     """Text before the first hand table of a ``.phhs`` file."""
     found = [d.shifted(view.start) for d in view.hand.diagnostics if d.code == "PHH101"]
     for entry in view.hand.entries:
-        found.append(diagnostic(
-            "PHH103",
-            f"`{entry.key}` stands before the first hand table: in a .phhs file every field belongs to a hand such as [1]",
-            entry.key_span.shifted(view.start),
-        ))
+        found.append(
+            diagnostic(
+                "PHH103",
+                f"`{entry.key}` stands before the first hand table: "
+                "in a .phhs file every field belongs to a hand such as [1]",
+                entry.key_span.shifted(view.start),
+            )
+        )
     return found

@@ -13,21 +13,32 @@ from dataclasses import dataclass
 from phh_lsp.core.text import Span
 
 RANK_NAMES: dict[str, str] = {
-    "A": "Ace", "2": "Deuce", "3": "Trey", "4": "Four", "5": "Five",
-    "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "T": "Ten",
-    "J": "Jack", "Q": "Queen", "K": "King",
+    "A": "Ace",
+    "2": "Deuce",
+    "3": "Trey",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
 }
 SUIT_NAMES: dict[str, str] = {
-    "c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades",
+    "c": "clubs",
+    "d": "diamonds",
+    "h": "hearts",
+    "s": "spades",
 }
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 UNKNOWN = "??"
 
 STANDARD_DECK: tuple[str, ...] = tuple(rank + suit for rank in RANKS for suit in SUITS)
-SHORT_DECK: tuple[str, ...] = tuple(
-    card for card in STANDARD_DECK if card[0] not in "2345"
-)
+SHORT_DECK: tuple[str, ...] = tuple(card for card in STANDARD_DECK if card[0] not in "2345")
 
 
 def deck_for(variant: str | None) -> tuple[str, ...]:
@@ -105,8 +116,7 @@ def split_cards(text: str, offset_of: list[int] | None, base: int) -> list[CardT
             index += 2
         else:
             message = (
-                f"incomplete card `{text[index]}`: every card is two characters, "
-                "a rank and a suit (e.g. `Ah`), or `??`"
+                f"incomplete card `{text[index]}`: every card is two characters, a rank and a suit (e.g. `Ah`), or `??`"
             )
             tokens.append(CardToken(text[index], span(index, index + 1), message))
             index += 1

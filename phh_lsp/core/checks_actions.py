@@ -15,9 +15,7 @@ from phh_lsp.core.cards import deck_for
 from phh_lsp.core.schema import DRAW_VARIANTS, STUD_VARIANTS, VARIANT_NAMES
 
 
-def check_actions_in_context(
-    actions: list[ParsedAction], variant: str | None, player_count: int | None
-) -> None:
+def check_actions_in_context(actions: list[ParsedAction], variant: str | None, player_count: int | None) -> None:
     """Add context problems to each action's ``problems``."""
     deck = frozenset(deck_for(variant)) if variant else None
     dealt: dict[str, int] = {}
@@ -26,39 +24,51 @@ def check_actions_in_context(
         if player_count is not None and action.player is not None and action.player >= player_count:
             token = action.player_token
             assert token is not None
-            problems.append(Problem(
-                "PHH302",
-                f"there is no {token.text}: this hand has {player_count} players (p1 to p{player_count})",
-                token.span,
-            ))
+            problems.append(
+                Problem(
+                    "PHH302",
+                    f"there is no {token.text}: this hand has {player_count} players (p1 to p{player_count})",
+                    token.span,
+                )
+            )
         if variant is not None and action.verb is not None:
             if action.kind == "stand_pat_or_discard" and variant not in DRAW_VARIANTS:
-                problems.append(Problem(
-                    "PHH310",
-                    f"`sd` (stand pat or discard) only exists in draw games, not in {variant} ({VARIANT_NAMES[variant]})",
-                    action.verb.span,
-                ))
+                problems.append(
+                    Problem(
+                        "PHH310",
+                        "`sd` (stand pat or discard) only exists in draw games, "
+                        f"not in {variant} ({VARIANT_NAMES[variant]})",
+                        action.verb.span,
+                    )
+                )
             if action.kind == "bring_in" and variant not in STUD_VARIANTS:
-                problems.append(Problem(
-                    "PHH311",
-                    f"`pb` (bring-in) only exists in stud games, not in {variant} ({VARIANT_NAMES[variant]})",
-                    action.verb.span,
-                ))
+                problems.append(
+                    Problem(
+                        "PHH311",
+                        f"`pb` (bring-in) only exists in stud games, not in {variant} ({VARIANT_NAMES[variant]})",
+                        action.verb.span,
+                    )
+                )
         for card in action.cards:
             if not card.known:
                 continue
             if deck is not None and card.text not in deck:
-                problems.append(Problem(
-                    "PHH308",
-                    f"{card.text} is not in the {variant} deck (short-deck has no deuces to fives)",
-                    card.span,
-                ))
+                problems.append(
+                    Problem(
+                        "PHH308",
+                        f"{card.text} is not in the {variant} deck (short-deck has no deuces to fives)",
+                        card.span,
+                    )
+                )
             elif action.kind in ("deal_hole", "deal_board"):
                 if card.text in dealt:
-                    problems.append(Problem(
-                        "PHH309",
-                        f"{card.text} was already dealt (action {dealt[card.text] + 1}): a card appears once per hand",
-                        card.span,
-                    ))
+                    problems.append(
+                        Problem(
+                            "PHH309",
+                            f"{card.text} was already dealt (action {dealt[card.text] + 1}): "
+                            "a card appears once per hand",
+                            card.span,
+                        )
+                    )
                 else:
                     dealt[card.text] = action.index

@@ -59,8 +59,13 @@ def _describe(node: Node) -> str:
         return "a date or time"
     if node.kind == "invalid":
         return f"`{node.value}`"
-    return {"string": "a string", "integer": "an integer", "float": "a float",
-            "boolean": "a boolean", "table": "a table"}.get(node.kind, node.kind)
+    return {
+        "string": "a string",
+        "integer": "an integer",
+        "float": "a float",
+        "boolean": "a boolean",
+        "table": "a table",
+    }.get(node.kind, node.kind)
 
 
 def _element_ok(kind: ValueKind, item: Node) -> bool:
@@ -93,7 +98,12 @@ def _check_type(report: FieldReport, name: str, node: Node) -> bool:
             report.add("PHH204", f"`{name}` must be an {kind.value}, not {_describe(node)}", node.span)
             return False
         good = True
-        element = kind.value.removeprefix("array of ").rstrip("s").replace("integer", "an integer").replace("string", "a string")
+        element = (
+            kind.value.removeprefix("array of ")
+            .rstrip("s")
+            .replace("integer", "an integer")
+            .replace("string", "a string")
+        )
         for item in node.items:
             if not _element_ok(kind, item):
                 report.add("PHH204", f"every element of `{name}` must be {element}, not {_describe(item)}", item.span)
@@ -108,7 +118,7 @@ def _check_type(report: FieldReport, name: str, node: Node) -> bool:
         report.add("PHH204", f"`{name}` must be {_article(kind.value)}, not {_describe(node)}{hint}", node.span)
         return False
     if name == "currency_symbol" and len(node.value) != 1:
-        report.add("PHH204", f"`currency_symbol` must be a single character such as \"$\", not \"{node.value}\"", node.span)
+        report.add("PHH204", f'`currency_symbol` must be a single character such as "$", not "{node.value}"', node.span)
         return False
     return True
 
@@ -137,17 +147,17 @@ def _check_variant(report: FieldReport, entry: Entry) -> None:
     node = entry.value
     assert node is not None
     if node.kind != "string":
-        report.add("PHH204", f"`variant` must be a string such as \"NT\", not {_describe(node)}", node.span)
+        report.add("PHH204", f'`variant` must be a string such as "NT", not {_describe(node)}', node.span)
         return
     code: str = node.value
     if code in VARIANT_NAMES:
         report.variant = code
         return
     suggestion = suggest_variant(code)
-    hint = f": did you mean \"{suggestion}\" ({VARIANT_NAMES[suggestion]})?" if suggestion else ""
+    hint = f': did you mean "{suggestion}" ({VARIANT_NAMES[suggestion]})?' if suggestion else ""
     report.add(
         "PHH201",
-        f"unknown variant \"{code}\"{hint} Valid codes: {', '.join(VARIANT_NAMES)}",
+        f'unknown variant "{code}"{hint} Valid codes: {", ".join(VARIANT_NAMES)}',
         node.span,
     )
 
@@ -167,7 +177,11 @@ def check_fields(entries: list[Entry], anchor: Span) -> FieldReport:
     for entry in entries:
         if entry.is_header or entry.table is not None:
             if entry.is_header:
-                report.add("PHH208", f"`[{entry.key}]` is not a PHH field: a .phh file holds one hand as top-level fields", entry.key_span)
+                report.add(
+                    "PHH208",
+                    f"`[{entry.key}]` is not a PHH field: a .phh file holds one hand as top-level fields",
+                    entry.key_span,
+                )
             continue
         if entry.key in report.fields:
             report.add("PHH209", f"`{entry.key}` is defined twice: keep one definition", entry.key_span)
@@ -191,7 +205,11 @@ def _check_known_fields(report: FieldReport) -> None:
         elif not name.startswith("_"):
             suggestion = suggest_field(name)
             hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
-            report.add("PHH208", f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)", entry.key_span)
+            report.add(
+                "PHH208",
+                f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)",
+                entry.key_span,
+            )
 
 
 def _check_requirements(report: FieldReport, anchor: Span) -> None:
@@ -227,13 +245,19 @@ def _check_players(report: FieldReport) -> None:
     if stacks is not None:
         report.player_count = len(stacks.items)
         if len(stacks.items) < 2:
-            report.add("PHH210", f"a hand needs at least 2 players; `starting_stacks` has {len(stacks.items)}", stacks.span)
+            report.add(
+                "PHH210", f"a hand needs at least 2 players; `starting_stacks` has {len(stacks.items)}", stacks.span
+            )
         for item in stacks.items:
             value = item.value
             if value.is_nan() if isinstance(value, Decimal) else False:
                 report.add("PHH206", "a starting stack cannot be nan: use `inf` for an unknown stack", item.span)
             elif value <= 0:
-                report.add("PHH206", f"starting stacks must be positive, not {fmt_amount(value)} (use `inf` for an unknown stack)", item.span)
+                report.add(
+                    "PHH206",
+                    f"starting stacks must be positive, not {fmt_amount(value)} (use `inf` for an unknown stack)",
+                    item.span,
+                )
     antes = _good(report, "antes")
     if antes is not None:
         for item in antes.items:

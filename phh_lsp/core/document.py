@@ -14,6 +14,7 @@ keeps going where ``tomllib`` stops.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -65,7 +66,7 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
     bounds = [*starts, len(text)]
     return [
         HandText(start, end, text[start:end])
-        for start, end in zip(bounds, bounds[1:], strict=False)
+        for start, end in itertools.pairwise(bounds)
         if end > start or start == 0
     ]
 
@@ -149,9 +150,9 @@ def _explain_syntax(message: str, text: str, span: Span) -> str:
     if "unclosed array" in lowered:
         hint = ": add the closing `]`"
     elif "unterminated string" in lowered or ("illegal character" in lowered and '"' in text):
-        hint = ": close the string with `\"` on the same line"
+        hint = ': close the string with `"` on the same line'
     elif "invalid value" in lowered and token:
-        hint = f": `{token}` is not a TOML value (quote text as \"{token}\")"
+        hint = f': `{token}` is not a TOML value (quote text as "{token}")'
     elif "cannot overwrite a value" in lowered or "cannot declare" in lowered:
         hint = ": a key may be defined only once"
     return f"TOML syntax error: {message}{hint}"

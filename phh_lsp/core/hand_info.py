@@ -7,7 +7,7 @@ in big blinds; they read those facts here so they always agree.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.replay import fmt_amount
@@ -54,11 +54,11 @@ def big_blind(hand: HandAnalysis) -> int | Decimal | None:
     if isinstance(blinds, list):
         positive = [value for value in blinds if value > 0]
         if positive:
-            return max(positive)
+            return cast(int | Decimal, max(positive))
     for name in ("small_bet", "min_bet"):
         value = field_value(hand, name)
         if value is not None and value > 0:
-            return value  # type: ignore[no-any-return]
+            return cast(int | Decimal, value)
     return None
 
 

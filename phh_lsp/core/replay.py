@@ -22,7 +22,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
@@ -35,8 +35,7 @@ if TYPE_CHECKING:
 Amount = int | Decimal
 
 _HOLDEM_STREETS = ("Pre-flop", "Flop", "Turn", "River")
-_STUD_STREETS = ("Third street", "Fourth street", "Fifth street", "Sixth street",
-                 "Seventh street")
+_STUD_STREETS = ("Third street", "Fourth street", "Fifth street", "Sixth street", "Seventh street")
 _STREETS: dict[str, tuple[str, ...]] = {
     "N2L1D": ("Pre-draw", "Post-draw"),
     "F2L3D": ("Pre-draw", "First draw", "Second draw", "Third draw"),
@@ -193,6 +192,11 @@ def _fail(code: str, message: str, span: Span) -> _Stop:
     return _Stop(diagnostic(code, message, span))
 
 
+def _name(action: ParsedAction) -> str:
+    """``p3``: how the action names its player."""
+    return f"p{(action.player or 0) + 1}"
+
+
 def _player_span(action: ParsedAction) -> Span:
     token = action.player_token or action.actor
     return token.span if token is not None else action.span
@@ -234,7 +238,7 @@ class _Replayer:
 
     def _out_of_turn(self, action: ParsedAction, expected: int | None, doing: str) -> _Stop:
         state = self.state
-        name = f"p{(action.player or 0) + 1}"
+        name = _name(action)
         if expected is None:
             return _fail("PHH408", f"{name} cannot {doing} now: {describe_pending(state)}", _player_span(action))
         repair = ""
@@ -251,11 +255,15 @@ class _Replayer:
         state = self.state
         dealee = state.hole_dealee_index
         if dealee is None or not state.can_deal_hole():
-            raise _fail("PHH404", f"no hole cards are due: {describe_pending(state)}", action.verb.span if action.verb else action.span)
+            raise _fail(
+                "PHH404",
+                f"no hole cards are due: {describe_pending(state)}",
+                action.verb.span if action.verb else action.span,
+            )
         if action.player != dealee:
             raise _fail(
                 "PHH401",
-                f"hole cards go to p{dealee + 1} next, not p{(action.player or 0) + 1}: "
+                f"hole cards go to p{dealee + 1} next, not {_name(action)}: "
                 "the dealer deals from the first player to the last",
                 _player_span(action),
             )
@@ -272,7 +280,11 @@ class _Replayer:
         state = self.state
         due = state.board_dealing_count
         if not due or not state.can_deal_board():
-            raise _fail("PHH404", f"no board cards are due: {describe_pending(state)}", action.verb.span if action.verb else action.span)
+            raise _fail(
+                "PHH404",
+                f"no board cards are due: {describe_pending(state)}",
+                action.verb.span if action.verb else action.span,
+            )
         if len(action.cards) != due:
             raise _fail(
                 "PHH405",
@@ -284,7 +296,7 @@ class _Replayer:
     def _stand_pat_or_discard(self, action: ParsedAction) -> None:
         state = self.state
         expected = state.stand_patter_or_discarder_index
-        if expected != action.player:
+        if expected is None or expected != action.player:
             raise self._out_of_turn(action, expected, "stand pat or discard")
         held = Counter(_cards_text(state.hole_cards[expected]))
         unknown_held = held.pop("??", 0)
@@ -310,18 +322,26 @@ class _Replayer:
     def _bring_in(self, action: ParsedAction) -> None:
         self._check_actor(action, "post the bring-in")
         if not self.state.can_post_bring_in():
-            raise _fail("PHH408", "the bring-in can only be posted as the first action of third street", action.verb.span if action.verb else action.span)
+            raise _fail(
+                "PHH408",
+                "the bring-in can only be posted as the first action of third street",
+                action.verb.span if action.verb else action.span,
+            )
         self.state.post_bring_in()
 
     def _fold(self, action: ParsedAction) -> None:
         self._check_actor(action, "fold")
         if not self.state.checking_or_calling_amount:
-            self.notes.append(diagnostic(
-                "PHH504",
-                f"p{(action.player or 0) + 1} folds where checking was free: legal, but `cc` keeps the hand alive",
-                Span(action.actor.span.start if action.actor else action.span.start,
-                     action.verb.span.end if action.verb else action.span.end),
-            ))
+            self.notes.append(
+                diagnostic(
+                    "PHH504",
+                    f"{_name(action)} folds where checking was free: legal, but `cc` keeps the hand alive",
+                    Span(
+                        action.actor.span.start if action.actor else action.span.start,
+                        action.verb.span.end if action.verb else action.span.end,
+                    ),
+                )
+            )
         self.state.fold()
 
     def _check_or_call(self, action: ParsedAction) -> None:
@@ -334,17 +354,30 @@ class _Replayer:
         span = action.amount.span if action.amount else action.span
         fixed = self.setup.variant in FIXED_LIMIT_VARIANTS
         if not state.can_complete_bet_or_raise_to():
-            reason = "nobody left to raise against" if state.checking_or_calling_amount is not None else "no bet is possible"
+            reason = (
+                "nobody left to raise against" if state.checking_or_calling_amount is not None else "no bet is possible"
+            )
             if fixed and self.raises_this_street >= FIXED_LIMIT_CAP:
-                raise _fail("PHH403", f"the betting is capped at {FIXED_LIMIT_CAP} bets this round: p{action.player + 1 if action.player is not None else 0} can only call or fold", span)
-            raise _fail("PHH408", f"p{(action.player or 0) + 1} cannot bet or raise now ({reason}): call or fold instead", span)
+                raise _fail(
+                    "PHH403",
+                    f"the betting is capped at {FIXED_LIMIT_CAP} bets this round: "
+                    f"{_name(action)} can only call or fold",
+                    span,
+                )
+            raise _fail("PHH408", f"{_name(action)} cannot bet or raise now ({reason}): call or fold instead", span)
         amount = action.amount_value
         assert amount is not None
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
+        if low is None or high is None:
+            raise _fail("PHH408", f"{_name(action)} cannot bet or raise now: call or fold instead", span)
         if fixed:
             if self.raises_this_street >= FIXED_LIMIT_CAP:
-                raise _fail("PHH403", f"the betting is capped at {FIXED_LIMIT_CAP} bets this round: only calls and folds remain", span)
+                raise _fail(
+                    "PHH403",
+                    f"the betting is capped at {FIXED_LIMIT_CAP} bets this round: only calls and folds remain",
+                    span,
+                )
             if amount != low:
                 raise _fail(
                     "PHH403",
@@ -355,11 +388,12 @@ class _Replayer:
             side = "below the minimum" if amount < low else "above the maximum"
             raise _fail(
                 "PHH402",
-                f"{fmt_amount(amount)} is {side}: p{(action.player or 0) + 1} may bet or raise to "
+                f"{fmt_amount(amount)} is {side}: {_name(action)} may bet or raise to "
                 f"{fmt_amount(low)} at least and {fmt_amount(high)} at most (all-in)",
                 span,
             )
-        state.complete_bet_or_raise_to(amount)
+        # PokerKit types amounts as int but computes with Decimal chips too.
+        state.complete_bet_or_raise_to(cast(int, amount))
         self.raises_this_street += 1
 
     def _show_or_muck(self, action: ParsedAction) -> None:
@@ -370,8 +404,12 @@ class _Replayer:
         if not state.can_show_or_muck_hole_cards(argument, player):
             expected = state.showdown_index
             if expected is None:
-                raise _fail("PHH408", f"p{player + 1} cannot show or muck now: {describe_pending(state)}", _player_span(action))
-            raise _fail("PHH401", f"it is p{expected + 1}'s turn to show or muck, not p{player + 1}'s", _player_span(action))
+                raise _fail(
+                    "PHH408", f"p{player + 1} cannot show or muck now: {describe_pending(state)}", _player_span(action)
+                )
+            raise _fail(
+                "PHH401", f"it is p{expected + 1}'s turn to show or muck, not p{player + 1}'s", _player_span(action)
+            )
         if action.cards:
             mismatch = self._check_shown(action, player)
             if mismatch is not None:
@@ -437,7 +475,7 @@ def _merge_steps(steps: list[str]) -> list[str]:
     for step in steps:
         if step in counts:
             count = counts.pop(step)
-            merged.append(step if count == 1 else f"{step} ({count}×)")
+            merged.append(step if count == 1 else f"{step} ({count} times)")
     return merged
 
 
@@ -500,11 +538,13 @@ def replay(
         except Exception:
             steps = []
         if steps and last is not None:
-            result.diagnostics.append(diagnostic(
-                "PHH501",
-                "the history ends here; PokerKit completes it on its own: " + ", ".join(_merge_steps(steps)),
-                last.span,
-            ))
+            result.diagnostics.append(
+                diagnostic(
+                    "PHH501",
+                    "the history ends here; PokerKit completes it on its own: " + ", ".join(_merge_steps(steps)),
+                    last.span,
+                )
+            )
         result.final_stacks = tuple(state.stacks)
         result.collected = _collected(state)
     return result, state
@@ -519,4 +559,3 @@ def _collected(state: State) -> tuple[Amount, ...]:
             for index, amount in enumerate(amounts):
                 totals[index] += amount
     return tuple(totals)
-

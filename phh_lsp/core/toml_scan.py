@@ -32,9 +32,7 @@ _SCALAR = re.compile(
     r"|[^\s,\]\}#\"']+"
 )
 _INTEGER = re.compile(r"[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|\d[\d_]*)")
-_FLOAT = re.compile(
-    r"[+-]?(?:inf|nan|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)"
-)
+_FLOAT = re.compile(r"[+-]?(?:inf|nan|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
 # A line that starts a new statement: when an array is left open, such a
 # line ends it, so one missing `]` does not swallow the rest of the file.
@@ -293,7 +291,7 @@ class _Scanner:
         while index < self.length and self.text[index] not in "\r\n":
             char = self.text[index]
             if char in "\"'":
-                string_node, index = self.string(index)
+                _, index = self.string(index)
                 continue
             if char == "{":
                 depth += 1

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -56,24 +55,25 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
         return None
     hand, local = view.hand, offset - view.start
     site = _action_site(hand, local)
-    if site is not None:
-        items = _action_items(hand, site)
-    else:
-        items = _field_items(hand, local)
+    items = _action_items(hand, site) if site is not None else _field_items(hand, local)
     if items is None:
         return None
     cursor = to_range(analysis.lines, Span(offset, offset), encoding).end
     result = []
     for rank, (label, new_text, detail, kind, start) in enumerate(items):
-        edit_range = types.Range(start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=cursor)
-        result.append(types.CompletionItem(
-            label=label,
-            kind=kind,
-            detail=detail,
-            sort_text=f"{rank:04d}",
-            filter_text=new_text,
-            text_edit=types.TextEdit(range=edit_range, new_text=new_text),
-        ))
+        edit_range = types.Range(
+            start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=cursor
+        )
+        result.append(
+            types.CompletionItem(
+                label=label,
+                kind=kind,
+                detail=detail,
+                sort_text=f"{rank:04d}",
+                filter_text=new_text,
+                text_edit=types.TextEdit(range=edit_range, new_text=new_text),
+            )
+        )
     return types.CompletionList(is_incomplete=False, items=result)
 
 
@@ -95,14 +95,14 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
             continue
         if item.span.start < local and item.string is not None:
             info = item.string
-            typed = hand.text[info.content_start:local]
+            typed = hand.text[info.content_start : local]
             if "\n" in typed or "\r" in typed:
                 break
             word = len(typed) - len(re.search(r"\S*$", typed).group())  # type: ignore[union-attr]
             at_end = local >= len(hand.text) or hand.text[local] in "\r\n"
             return _Site(index, typed, info.content_start + word, True, not info.terminated and at_end)
         if item.span.start <= local and item.kind == "invalid":
-            return _Site(index, hand.text[item.span.start:local], item.span.start, False, True)
+            return _Site(index, hand.text[item.span.start : local], item.span.start, False, True)
         break
     return _Site(index, "", local, False, True)
 
@@ -166,10 +166,14 @@ def _argument_items(
         count = hand.report.player_count or 0
         for index in range(count):
             text = f"p{index + 1} "
-            items.append((f"p{index + 1}", text, player_label(hand, index), types.CompletionItemKind.Variable,
-                          site.word_start))
-    takes_cards = (done[:2] == ["d", "db"] and len(done) == 2) or (done[:2] == ["d", "dh"] and len(done) == 3) or (
-        len(done) == 2 and done[1] in ("sm", "sd") and done[0].startswith("p"))
+            items.append(
+                (f"p{index + 1}", text, player_label(hand, index), types.CompletionItemKind.Variable, site.word_start)
+            )
+    takes_cards = (
+        (done[:2] == ["d", "db"] and len(done) == 2)
+        or (done[:2] == ["d", "dh"] and len(done) == 3)
+        or (len(done) == 2 and done[1] in ("sm", "sd") and done[0].startswith("p"))
+    )
     if not takes_cards:
         return items
     whole = current[: len(current) - len(current) % 2]
@@ -218,9 +222,16 @@ def _field_items(hand: HandAnalysis, local: int) -> list[Item] | None:
     if name == "variant":
         rest = hand.text[local : hand.text.find("\n", local) if "\n" in hand.text[local:] else len(hand.text)]
         closing = "" if '"' in rest else '"'
-        return [(code, f'"{code}"' if not quote else code + closing, title, types.CompletionItemKind.EnumMember,
-                 start if not quote else local - len(typed))
-                for code, title in VARIANT_NAMES.items()]
+        return [
+            (
+                code,
+                f'"{code}"' if not quote else code + closing,
+                title,
+                types.CompletionItemKind.EnumMember,
+                start if not quote else local - len(typed),
+            )
+            for code, title in VARIANT_NAMES.items()
+        ]
     spec = FIELD_SPECS.get(name)
     if spec is not None and spec.kind is ValueKind.BOOLEAN and not quote:
         return [(word, word, spec.title, types.CompletionItemKind.Value, start) for word in ("true", "false")]
@@ -232,14 +243,20 @@ def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
     variant = hand.report.variant
     required = REQUIRED_BY_VARIANT.get(variant, ()) if variant else ("variant",)
     ordered = [name for name in required if name not in present]
-    ordered += [name for name in FIELD_ORDER if name not in present and name not in ordered
-                and (variant is None or name not in REQUIRED_BY_VARIANT_ALL or name in required)]
+    ordered += [
+        name
+        for name in FIELD_ORDER
+        if name not in present
+        and name not in ordered
+        and (variant is None or name not in REQUIRED_BY_VARIANT_ALL or name in required)
+    ]
     items: list[Item] = []
     for name in ordered:
         spec = FIELD_SPECS[name]
         status = "required" if name in required else "optional"
-        items.append((name, f"{name} = ", f"{spec.title} ({status}): {spec.kind.value}", types.CompletionItemKind.Field,
-                      start))
+        items.append(
+            (name, f"{name} = ", f"{spec.title} ({status}): {spec.kind.value}", types.CompletionItemKind.Field, start)
+        )
     return items
 
 

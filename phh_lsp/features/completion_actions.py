@@ -45,8 +45,9 @@ def _sized(amount: Any, like: Any) -> Any:
     if isinstance(like, int) and not isinstance(like, bool):
         return int(amount)
     if isinstance(like, Decimal) and isinstance(amount, Decimal):
-        exponent = Decimal(1).scaleb(min(like.as_tuple().exponent, -2) if isinstance(like.as_tuple().exponent, int) else -2)
-        return amount.quantize(exponent, rounding=ROUND_DOWN)
+        digits = like.as_tuple().exponent
+        places = min(digits, -2) if isinstance(digits, int) else -2
+        return amount.quantize(Decimal(1).scaleb(places), rounding=ROUND_DOWN)
     return amount
 
 

@@ -28,14 +28,16 @@ def lsp_diagnostics(analysis: Analysis, settings: Settings, encoding: Encoding) 
         if severity is None:
             continue
         tags = [types.DiagnosticTag.Unnecessary] if found.code == "PHH504" else None
-        result.append(types.Diagnostic(
-            range=to_range(analysis.lines, found.span, encoding),
-            message=found.message,
-            severity=types.DiagnosticSeverity(int(severity)),
-            code=found.code,
-            code_description=types.CodeDescription(href=docs_url(found.code)),
-            source=SOURCE,
-            tags=tags,
-            data={"name": found.name},
-        ))
+        result.append(
+            types.Diagnostic(
+                range=to_range(analysis.lines, found.span, encoding),
+                message=found.message,
+                severity=types.DiagnosticSeverity(int(severity)),
+                code=found.code,
+                code_description=types.CodeDescription(href=docs_url(found.code)),
+                source=SOURCE,
+                tags=tags,
+                data={"name": found.name},
+            )
+        )
     return result

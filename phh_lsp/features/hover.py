@@ -93,13 +93,20 @@ def _player(hand: HandAnalysis, action: ParsedAction, index: int) -> str:
 
 
 def _headline(hand: HandAnalysis, action: ParsedAction) -> str:
-    who = "Dealer" if action.kind in ("deal_board", "deal_hole") else (
-        player_label(hand, action.player) if action.player is not None else "")
+    who = (
+        "Dealer"
+        if action.kind in ("deal_board", "deal_hole")
+        else (player_label(hand, action.player) if action.player is not None else "")
+    )
     what = _VERBS.get(action.kind, "")
     line = f"**{who}** {what}".strip() if who or what else ""
     if action.kind in ("deal_board", "deal_hole", "show_or_muck", "stand_pat_or_discard") and action.cards:
         names = ", ".join(card_name(card.text) for card in action.cards if card.error is None)
-        target = f" to {player_label(hand, action.player)}" if action.kind == "deal_hole" and action.player is not None else ""
+        target = (
+            f" to {player_label(hand, action.player)}"
+            if action.kind == "deal_hole" and action.player is not None
+            else ""
+        )
         line = f"{line}{target}: {names}" if names else line
     if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
         before = _before(hand, action.index)
@@ -161,8 +168,10 @@ def _hover_field(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
     if value is not None and entry.key == "blinds_or_straddles" and value.kind == "array":
         for item in value.items:
             if item.span.start <= offset < item.span.end and item.kind in ("integer", "float") and item.value < 0:
-                return (f"**{fmt_amount(item.value)}**: a negative blind is a dead post by a player who just sat "
-                        "down (PokerKit's convention): they pay it into the pot without it counting as a bet."), item.span
+                return (
+                    f"**{fmt_amount(item.value)}**: a negative blind is a dead post by a player who just sat "
+                    "down (PokerKit's convention): they pay it into the pot without it counting as a bet."
+                ), item.span
     if value is not None and entry.key == "variant" and value.span.start <= offset < value.span.end:
         name = VARIANT_NAMES.get(str(value.value))
         if name:
@@ -185,8 +194,11 @@ def _field_doc(hand: HandAnalysis, name: str) -> str:
     variant = hand.report.variant
     if variant is not None:
         required = name in REQUIRED_BY_VARIANT[variant]
-        status = f"required in {variant}" if required else (
-            f"must not be set in {variant}" if name in _required_anywhere() else "optional")
+        status = (
+            f"required in {variant}"
+            if required
+            else (f"must not be set in {variant}" if name in _required_anywhere() else "optional")
+        )
     else:
         status = "required" if name in _required_anywhere() else "optional"
     return f"**{spec.title}** (`{name}`): {spec.kind.value}, {status}\n\n{spec.description}\n\n_{spec.section}_"

@@ -52,16 +52,19 @@ def corpus_text(relative: str) -> str:
 async def test_diagnostics_on_a_broken_hand(client: LanguageClient) -> None:
     text = NT.replace("AcAd", "AcAx")
     diagnostics = await open_document(client, "file:///hands/broken.phh", text)
-    assert list(diagnostics) == [types.Diagnostic(
-        range=rng("6:13-6:15"),
-        message="`x` is not a suit: use one of c, d, h, s or ?",
-        severity=types.DiagnosticSeverity.Error,
-        code="PHH307",
-        code_description=types.CodeDescription(
-            href="https://github.com/phh-lsp/phh-lsp/blob/main/docs/diagnostics.md#phh307"),
-        source="phh",
-        data={"name": "malformed-card"},
-    )]
+    assert list(diagnostics) == [
+        types.Diagnostic(
+            range=rng("6:13-6:15"),
+            message="`x` is not a suit: use one of c, d, h, s or ?",
+            severity=types.DiagnosticSeverity.Error,
+            code="PHH307",
+            code_description=types.CodeDescription(
+                href="https://github.com/phh-lsp/phh-lsp/blob/main/docs/diagnostics.md#phh307"
+            ),
+            source="phh",
+            data={"name": "malformed-card"},
+        )
+    ]
 
 
 @pytest.mark.asyncio
@@ -70,10 +73,12 @@ async def test_valid_corpus_hand_is_clean_and_changes_update(client: LanguageCli
     text = corpus_text("examples/dwan-ivey-2009.phh")
     assert list(await open_document(client, uri, text)) == []
     line = text.splitlines().index('  "p1 cbr 23000",  # Ivey')
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        types.VersionedTextDocumentIdentifier(version=2, uri=uri),
-        [types.TextDocumentContentChangePartial(range=rng(f"{line}:3-{line}:5"), text="p2")],
-    ))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+            [types.TextDocumentContentChangePartial(range=rng(f"{line}:3-{line}:5"), text="p2")],
+        )
+    )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     (problem,) = client.diagnostics[uri]
     assert problem.code == "PHH401"
@@ -85,8 +90,9 @@ async def test_valid_corpus_hand_is_clean_and_changes_update(client: LanguageCli
 
 
 async def labels_at(client: LanguageClient, uri: str, line: int, character: int) -> list[str]:
-    result = await client.text_document_completion_async(types.CompletionParams(
-        types.TextDocumentIdentifier(uri), types.Position(line, character)))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))
+    )
     assert isinstance(result, types.CompletionList)
     return [item.label for item in result.items]
 
@@ -99,7 +105,14 @@ async def test_completion_offers_the_legal_next_action_in_stud(client: LanguageC
     text = text.replace('  "p2 pb",\n', '  "p2 pb",\n  \n', 1)
     await open_document(client, uri, text)
     assert await labels_at(client, uri, line + 1, 2) == [
-        "p3 cc", "p3 f", "p3 cbr 200000", "p1", "p2", "p3", "p4", "p5",
+        "p3 cc",
+        "p3 f",
+        "p3 cbr 200000",
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+        "p5",
     ]
 
 
@@ -110,8 +123,9 @@ async def test_completion_in_a_draw_game_and_mid_word(client: LanguageClient) ->
     line = text.splitlines().index('  "p5 c')
     diagnostics = await open_document(client, uri, text)
     assert [d.code for d in diagnostics] == ["PHH101"]
-    result = await client.text_document_completion_async(types.CompletionParams(
-        types.TextDocumentIdentifier(uri), types.Position(line, 7)))
+    result = await client.text_document_completion_async(
+        types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, 7))
+    )
     assert isinstance(result, types.CompletionList)
     first = result.items[0]
     assert (first.label, first.detail) == ("p5 cc", "call 250,000")
@@ -136,8 +150,9 @@ async def test_hover_shows_the_state_after_an_action(client: LanguageClient) -> 
     text = corpus_text("examples/dwan-ivey-2009.phh")
     await open_document(client, uri, text)
     line = text.splitlines().index('  "p3 cbr 232600",  # Dwan')
-    hover = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(line, 5)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(line, 5))
+    )
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     assert hover.range == rng(f"{line}:2-{line}:17")
     assert hover.contents.value.splitlines()[:4] == [
@@ -154,12 +169,14 @@ async def test_hover_shows_the_state_after_an_action(client: LanguageClient) -> 
 async def test_hover_on_a_card_and_a_field(client: LanguageClient) -> None:
     uri = "file:///hands/nt.phh"
     await open_document(client, uri, NT)
-    card = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(6, 12)))
+    card = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 12))
+    )
     assert card is not None and isinstance(card.contents, types.MarkupContent)
     assert card.contents.value == "**Ac**: Ace of clubs"
-    field = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(3, 2)))
+    field = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(3, 2))
+    )
     assert field is not None and isinstance(field.contents, types.MarkupContent)
     assert field.contents.value.startswith("**Min bet** (`min_bet`): integer or float, required in NT")
 
@@ -169,8 +186,11 @@ async def test_formatting_turns_the_dump_style_multi_line(client: LanguageClient
     uri = "file:///hands/dump.phh"
     text = corpus_text("wsop-2023-43-5/1-00-02-07.phh")
     await open_document(client, uri, text)
-    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
-        types.TextDocumentIdentifier(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            types.TextDocumentIdentifier(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)
+        )
+    )
     assert edits
     assert any('  "d dh p1 7s4s",\n' in edit.new_text for edit in edits)
 
@@ -181,8 +201,11 @@ async def test_formatting_a_formatted_hand_changes_nothing(client: LanguageClien
     formatted = format_text(corpus_text("examples/dwan-ivey-2009.phh"), multi=False)
     assert formatted is not None
     await open_document(client, uri, formatted)
-    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
-        types.TextDocumentIdentifier(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            types.TextDocumentIdentifier(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)
+        )
+    )
     assert not edits
 
 
@@ -193,10 +216,10 @@ async def test_requests_for_unknown_documents_and_far_positions(client: Language
     uri = "file:///hands/far.phh"
     await open_document(client, uri, NT)
     far = types.Position(10_000, 10_000)
-    assert await client.text_document_hover_async(
-        types.HoverParams(types.TextDocumentIdentifier(uri), far)) is None
+    assert await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), far)) is None
     completion = await client.text_document_completion_async(
-        types.CompletionParams(types.TextDocumentIdentifier(uri), far))
+        types.CompletionParams(types.TextDocumentIdentifier(uri), far)
+    )
     assert completion is None or isinstance(completion, types.CompletionList)
     assert list(await open_document(client, "file:///hands/after.phh", NT)) == []
 

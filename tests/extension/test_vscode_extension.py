@@ -1,0 +1,80 @@
+"""The VS Code extension builds, lints, highlights, and works in real VS Code.
+
+The build, lint and grammar tests run wherever Node and npm are (a fresh
+machine for this project has them). The last test installs the packaged
+.vsix into real VS Code (code-server in headless Chromium) with the shared
+vscode-probe and reads the Problems panel: a broken hand must show our
+code, a valid one nothing. It needs the probe's prerequisites (root for
+apt, the npm registry); without them it is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+EXTENSION = ROOT / "vscode-extension"
+PROBE = ROOT.parent / "shared" / "tools" / "vscode-probe" / "run.sh"
+NPM = shutil.which("npm")
+
+pytestmark = pytest.mark.skipif(NPM is None, reason="npm is not installed")
+
+
+def npm(*args: str, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    assert NPM is not None
+    return subprocess.run(
+        [NPM, *args], cwd=EXTENSION, capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def installed() -> None:
+    if not (EXTENSION / "node_modules").is_dir():
+        result = npm("ci", "--no-audit", "--no-fund")
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_compiles(installed: None) -> None:
+    result = npm("run", "compile")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (EXTENSION / "out" / "extension.js").is_file()
+
+
+def test_lints_clean(installed: None) -> None:
+    result = npm("run", "lint")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_grammar_tests_pass(installed: None) -> None:
+    result = npm("test")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _probe_unavailable() -> str | None:
+    if not PROBE.is_file():
+        return f"the vscode-probe is not at {PROBE}"
+    if os.geteuid() != 0 and shutil.which("chromium") is None:
+        return "the vscode-probe needs Chromium (apt-get install chromium, as root)"
+    return None
+
+
+def test_real_vscode_shows_our_diagnostics_and_none_on_a_valid_hand(installed: None, tmp_path: Path) -> None:
+    reason = _probe_unavailable()
+    if reason:
+        pytest.skip(reason)
+    environment = {**os.environ, "VSCODE_PROBE": str(PROBE)}
+    result = subprocess.run(
+        ["bash", str(EXTENSION / "scripts" / "probe.sh"), str(tmp_path)],
+        capture_output=True, text=True, timeout=1200, env=environment, check=False,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-4000:]
+    assert "PASS: diagnostics appeared for unknown-variant.phh with PHH201" in output
+    assert "PASS: diagnostics appeared for unclosed-array.phh with PHH101" in output
+    assert "PASS: no diagnostic for dwan-ivey-2009.phh" in output
