@@ -109,6 +109,12 @@ class Analysis:
             self._lines = LineIndex(self.text)
         return self._lines
 
+    @property
+    def analysed_count(self) -> int:
+        """How many hands have been analysed so far (features that look at a
+        few hands must not analyse them all)."""
+        return sum(hand is not None for hand in self._hands)
+
     def view(self, index: int) -> HandView:
         """The ``index``-th hand, analysed on first use."""
         hand = self._hands[index]

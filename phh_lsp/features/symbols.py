@@ -1,0 +1,212 @@
+"""``textDocument/documentSymbol`` and ``textDocument/foldingRange``.
+
+The outline reads like a hand replayer's timeline: each hand of a
+``.phhs`` file (``[12] hand 59937794410``) holds its fields, and the
+``actions`` field holds one symbol per betting round (Pre-flop, Flop...,
+Third street..., First draw...) with the actions played on it. In a
+``.phh`` file, which is one hand, the fields are the top level. Editors
+ask for symbols to fill the outline view, breadcrumbs and "go to symbol".
+
+Folding ranges cover each hand of a ``.phhs`` file, every array written
+over several lines, the rounds inside ``actions`` and blocks of comment
+lines. A server that answers folding requests replaces the editor's
+indentation-based folding, so arrays are included on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lsprotocol import types
+
+from phh_lsp.core.analysis import Analysis, HandAnalysis, HandView
+from phh_lsp.core.hand_info import field_value, player_name
+from phh_lsp.core.replay import fmt_amount, street_names
+from phh_lsp.core.text import Encoding, LineIndex, Span
+from phh_lsp.core.toml_scan import Entry
+from phh_lsp.features.convert import to_range
+
+_PREVIEW = 40
+
+
+def action_streets(hand: HandAnalysis) -> list[str | None]:
+    """The betting round each action is played on (None without a replay).
+
+    ``Replay.streets`` records the round *after* each action (the call that
+    closes the pre-flop betting already reads "Flop"), so an action's own
+    round is the one recorded after the action before it. Actions after a
+    replay stopped stay in the last round reached.
+    """
+    replay = hand.replay
+    if replay is None or hand.report.variant is None or any(d.code == "PHH409" for d in replay.diagnostics):
+        return [None] * len(hand.actions)
+    current = replay.initial.street if replay.initial is not None else street_names(hand.report.variant)[0]
+    result: list[str | None] = []
+    for action in hand.actions:
+        result.append(current)
+        current = replay.streets.get(action.index, current)
+    return result
+
+
+def street_openers(hand: HandAnalysis) -> dict[int, str]:
+    """Action index -> round name, for each action that opens a round."""
+    openers: dict[int, str] = {}
+    previous: str | None = None
+    for action, street in zip(hand.actions, action_streets(hand), strict=True):
+        if street is not None and action.kind != "noop" and street != previous:
+            openers[action.index] = street
+            previous = street
+    return openers
+
+
+def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol]:
+    """The outline: hands (``.phhs``) or fields (``.phh``), rounds, actions."""
+    symbols: list[types.DocumentSymbol] = []
+    for view in analysis.hands:
+        hand = view.hand
+        fields = [_field_symbol(analysis, view, entry, encoding) for entry in hand.report.fields.values()]
+        if not analysis.multi:
+            symbols.extend(fields)
+        elif hand.header is not None:
+            symbols.append(_hand_symbol(analysis, view, fields, encoding))
+    return symbols
+
+
+def hand_title(hand: HandAnalysis) -> str:
+    """``[12] hand 59937794410``: the table name and the ``hand`` field."""
+    number = field_value(hand, "hand")
+    title = f"[{hand.name}]" if hand.name is not None else "hand"
+    return f"{title} hand {number}" if number is not None and hand.name is not None else title
+
+
+def _hand_symbol(
+    analysis: Analysis, view: HandView, children: list[types.DocumentSymbol], encoding: Encoding
+) -> types.DocumentSymbol:
+    hand = view.hand
+    assert hand.header is not None
+    detail = [hand.report.variant or ""]
+    if hand.report.player_count:
+        detail.append(f"{hand.report.player_count} players")
+    end = view.start + max(len(hand.text.rstrip()), hand.header.span.end)
+    return types.DocumentSymbol(
+        name=hand_title(hand),
+        detail=" · ".join(part for part in detail if part),
+        kind=types.SymbolKind.Module,
+        range=to_range(analysis.lines, Span(view.start, end), encoding),
+        selection_range=to_range(analysis.lines, hand.header.span.shifted(view.start), encoding),
+        children=children,
+    )
+
+
+def _preview(hand: HandAnalysis, entry: Entry) -> str:
+    node = entry.value
+    if node is None:
+        return ""
+    raw = hand.text[node.span.start : node.span.end]
+    if node.kind == "array" and ("\n" in raw or "\r" in raw or len(raw) > _PREVIEW):
+        return f"{len(node.items)} item{'s' * (len(node.items) != 1)}"
+    raw = " ".join(raw.split())
+    return raw if len(raw) <= _PREVIEW else raw[: _PREVIEW - 1] + "…"
+
+
+def _field_symbol(analysis: Analysis, view: HandView, entry: Entry, encoding: Encoding) -> types.DocumentSymbol:
+    hand, lines = view.hand, analysis.lines
+    children = _action_symbols(analysis, view, encoding) if entry.key == "actions" else None
+    return types.DocumentSymbol(
+        name=entry.key,
+        detail=_preview(hand, entry),
+        kind=types.SymbolKind.Array if entry.value and entry.value.kind == "array" else types.SymbolKind.Field,
+        range=to_range(lines, entry.span.shifted(view.start), encoding),
+        selection_range=to_range(lines, entry.key_span.shifted(view.start), encoding),
+        children=children,
+    )
+
+
+def _action_symbols(analysis: Analysis, view: HandView, encoding: Encoding) -> list[types.DocumentSymbol]:
+    hand, lines = view.hand, analysis.lines
+    actions: list[types.DocumentSymbol] = []
+    for action in hand.actions:
+        name = action.text.strip() or "(empty)"
+        label = player_name(hand, action.player) if action.player is not None else None
+        actions.append(types.DocumentSymbol(
+            name=" ".join(name.split()),
+            detail=label or "",
+            kind=types.SymbolKind.Event,
+            range=to_range(lines, action.span.shifted(view.start), encoding),
+            selection_range=to_range(lines, action.span.shifted(view.start), encoding),
+        ))
+    groups = _groups(hand)
+    if not groups:
+        return actions
+    streets: list[types.DocumentSymbol] = []
+    for street, indexes in groups:
+        first, last = hand.actions[indexes[0]], hand.actions[indexes[-1]]
+        span = Span(first.span.start, last.span.end).shifted(view.start)
+        snapshot = hand.replay.snapshots.get(indexes[-1]) if hand.replay is not None else None
+        streets.append(types.DocumentSymbol(
+            name=street,
+            detail=f"pot {fmt_amount(snapshot.pot)}" if snapshot is not None and snapshot.in_progress else "",
+            kind=types.SymbolKind.Namespace,
+            range=to_range(lines, span, encoding),
+            selection_range=to_range(lines, first.span.shifted(view.start), encoding),
+            children=[actions[index] for index in indexes],
+        ))
+    return streets
+
+
+def _groups(hand: HandAnalysis) -> list[tuple[str, list[int]]]:
+    """Consecutive actions on the same round, as (round, action indexes)."""
+    groups: list[tuple[str, list[int]]] = []
+    for action, street in zip(hand.actions, action_streets(hand), strict=True):
+        if street is None:
+            return []
+        if groups and groups[-1][0] == street:
+            groups[-1][1].append(action.index)
+        else:
+            groups.append((street, [action.index]))
+    return groups
+
+
+def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
+    """Hands of a ``.phhs``, multi-line arrays, rounds and comment blocks."""
+    lines = analysis.lines
+    found: dict[int, types.FoldingRange] = {}
+
+    def add(start: int, end: int, kind: types.FoldingRangeKind | None = None) -> None:
+        if end > start and start not in found:
+            found[start] = types.FoldingRange(start_line=start, end_line=end, kind=kind)
+
+    for view in analysis.hands:
+        hand = view.hand
+        if analysis.multi and hand.header is not None:
+            add(lines.line_of(view.start), lines.line_of(view.start + len(hand.text.rstrip())))
+        for entry in hand.report.fields.values():
+            node = entry.value
+            if node is not None and node.kind == "array":
+                end = _array_end_line(lines, view.start, node.span, node.closed)
+                add(lines.line_of(entry.span.start + view.start), end)
+        for _, indexes in _groups(hand):
+            first, last = hand.actions[indexes[0]], hand.actions[indexes[-1]]
+            add(lines.line_of(first.span.start + view.start), lines.line_of(last.span.end + view.start))
+    _comment_blocks(lines, add)
+    return sorted(found.values(), key=lambda item: item.start_line)
+
+
+def _array_end_line(lines: LineIndex, delta: int, span: Span, closed: bool) -> int:
+    """The last line to hide: the one before a ``]`` that opens its line."""
+    close = span.end - 1 + delta
+    line = lines.line_of(close)
+    if closed and not lines.text[lines.line_starts[line] : close].strip():
+        return line - 1
+    return line
+
+
+def _comment_blocks(lines: LineIndex, add: Callable[[int, int, types.FoldingRangeKind | None], None]) -> None:
+    start: int | None = None
+    for number in range(lines.line_count + 1):
+        is_comment = number < lines.line_count and lines.line_text(number).lstrip().startswith("#")
+        if is_comment and start is None:
+            start = number
+        elif not is_comment and start is not None:
+            add(start, number - 1, types.FoldingRangeKind.Comment)
+            start = None

@@ -1,0 +1,99 @@
+"""End to end: inlay hints, semantic tokens, outline, navigation, fixes, lenses.
+
+The same real server process as ``test_server.py``; each test checks what
+an editor would render from the answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.core.test_diagnostic_codes import NT
+from tests.e2e.test_server import client, corpus_text, open_document, rng  # noqa: F401 - the fixture
+
+DWAN = "file:///hands/dwan-ivey-2009.phh"
+
+
+def doc(uri: str) -> types.TextDocumentIdentifier:
+    return types.TextDocumentIdentifier(uri)
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_show_pot_and_stack(client: LanguageClient) -> None:  # noqa: F811
+    text = corpus_text("examples/dwan-ivey-2009.phh")
+    await open_document(client, DWAN, text)
+    line = text.splitlines().index('  "p3 cbr 7000",  # Dwan')
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=doc(DWAN), range=rng(f"{line}:0-{line + 1}:0")))
+    labels = [hint.label for hint in hints or []]
+    assert any(isinstance(label, str) and label.startswith("pot ") and "p3 " in label for label in labels), labels
+
+
+@pytest.mark.asyncio
+async def test_semantic_tokens_colour_the_words_of_actions(client: LanguageClient) -> None:  # noqa: F811
+    await open_document(client, "file:///hands/tokens.phh", NT)
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(doc("file:///hands/tokens.phh"))
+    )
+    assert tokens is not None and isinstance(tokens, types.SemanticTokens)
+    # "d dh p1 AcAd" on line 6: d, dh, p1, Ac, Ad = five tokens, the first at column 3.
+    data = tokens.data
+    assert (data[0], data[1], data[2]) == (6, 3, 1)
+    assert len(data) % 5 == 0 and len(data) >= 5 * 5
+
+
+@pytest.mark.asyncio
+async def test_outline_reads_like_a_timeline(client: LanguageClient) -> None:  # noqa: F811
+    await open_document(client, DWAN, corpus_text("examples/dwan-ivey-2009.phh"))
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(DWAN)))
+    assert symbols
+    actions = next(s for s in symbols if isinstance(s, types.DocumentSymbol) and s.name == "actions")
+    assert [child.name for child in actions.children or []] == ["Pre-flop", "Flop", "Turn", "River"]
+    folding = await client.text_document_folding_range_async(types.FoldingRangeParams(doc(DWAN)))
+    assert folding
+
+
+@pytest.mark.asyncio
+async def test_definition_and_references_of_a_player(client: LanguageClient) -> None:  # noqa: F811
+    text = corpus_text("examples/dwan-ivey-2009.phh")
+    await open_document(client, DWAN, text)
+    line = text.splitlines().index('  "p3 cbr 7000",  # Dwan')
+    position = types.Position(line, 4)
+    definition = await client.text_document_definition_async(types.DefinitionParams(doc(DWAN), position))
+    assert isinstance(definition, types.Location)
+    players_line = text.splitlines().index('players = ["Phil Ivey", "Patrik Antonius", "Tom Dwan"]')
+    assert definition.range.start.line == players_line
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=doc(DWAN), position=position, context=types.ReferenceContext(include_declaration=False)
+        )
+    )
+    assert references is not None and len(references) == text.count('"p3 ') + text.count(" p3 ")
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_repairs_an_unknown_variant(client: LanguageClient) -> None:  # noqa: F811
+    uri = "file:///hands/fix.phh"
+    diagnostics = await open_document(client, uri, NT.replace('"NT"', '"NTX"'))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(uri), range=diagnostics[0].range, context=types.CodeActionContext(list(diagnostics))
+        )
+    )
+    fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix]
+    assert fixes and fixes[0].edit is not None and fixes[0].edit.changes is not None
+    (edit,) = fixes[0].edit.changes[uri]
+    assert edit.new_text == '"NT"'
+
+
+@pytest.mark.asyncio
+async def test_code_lens_summarises_the_result(client: LanguageClient) -> None:  # noqa: F811
+    await open_document(client, DWAN, corpus_text("examples/dwan-ivey-2009.phh"))
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc(DWAN)))
+    assert lenses
+    lens = lenses[0]
+    if lens.command is None:
+        lens = await client.code_lens_resolve_async(lens)
+    assert lens.command is not None
+    assert lens.command.title.startswith("p3 (Tom Dwan) wins")

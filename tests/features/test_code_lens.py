@@ -1,0 +1,81 @@
+"""The result lens above `actions`: winners, a hand in progress, a stopped replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types
+
+from phh_lsp.core.analysis import analyze
+from phh_lsp.features.code_lens import NOOP_COMMAND, code_lenses, resolve_code_lens
+from tests.conftest import CORPUS
+
+DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"
+PHHS = CORPUS / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"
+
+
+def titles(text: str, path: Path = DWAN) -> list[str]:
+    lenses = code_lenses(analyze(text, str(path)), "utf-16")
+    assert all(lens.command is not None and lens.command.command == NOOP_COMMAND for lens in lenses)
+    return [lens.command.title for lens in lenses if lens.command is not None]
+
+
+def test_winner_and_net_result_on_the_actions_key() -> None:
+    lenses = code_lenses(analyze(DWAN.read_text(), str(DWAN)), "utf-16")
+    assert lenses == [types.CodeLens(
+        range=types.Range(types.Position(10, 0), types.Position(10, 7)),
+        command=types.Command(title="p3 (Tom Dwan) wins 556,000", command=NOOP_COMMAND),
+        data={"hand": 0},
+    )]
+
+
+def test_split_pot_and_unnamed_players() -> None:
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 AcKd", "d dh p2 AhKs", "p2 cc", "p1 cc",'
+        ' "d db 2c3d7h", "p1 cc", "p2 cc", "d db 8s", "p1 cc", "p2 cc", "d db 9s",'
+        ' "p1 cbr 10", "p2 cc", "p1 sm AcKd", "p2 sm AhKs"]\n'
+    )
+    assert titles(text) == ["p1 and p2 split the pot"]
+    folded = text[: text.index('"p1 cc", "p2 cc", "d db 8s"')] + '"p1 cbr 4", "p2 f"]\n'
+    assert titles(folded) == ["p1 wins 2"]
+
+
+def test_hand_in_progress() -> None:
+    text = DWAN.read_text()
+    cut = text.index('  "p1 cbr 23000"')
+    text = text[:cut] + text[text.index("]\nauthor") :]
+    assert titles(text) == ["hand in progress: it is p1's turn"]
+
+
+def test_replay_stopped() -> None:
+    text = DWAN.read_text().replace('"p1 cbr 23000"', '"p1 cbr 8000"')
+    assert titles(text) == [
+        "replay stopped at action 5 (p1 cbr 8000): 8,000 is below the minimum: "
+        "p1 may bet or raise to 12,000 at least and 1,125,100 at most (all-in)"
+    ]
+    text = DWAN.read_text().replace('"p1 cbr 23000"', '"p1 cbr 23,000"')
+    assert titles(text)[0].startswith("replay stopped at action 5 (p1 cbr 23,000): `23,000` is not a plain number")
+
+
+def test_phhs_lenses_are_resolved_one_hand_at_a_time() -> None:
+    text = PHHS.read_text()
+    analysis = analyze(text, str(PHHS))
+    lenses = code_lenses(analysis, "utf-16")
+    assert len(lenses) == 991 and all(lens.command is None for lens in lenses)
+    assert analysis.analysed_count == 0  # nothing replayed yet
+    assert lenses[1].range == types.Range(types.Position(28, 0), types.Position(28, 7))
+    resolved = resolve_code_lens(analysis, lenses[1])
+    assert resolved.command == types.Command(title="p3 (4NuFWN0sUav+Rof9i9oytg) wins 1.25", command=NOOP_COMMAND)
+    assert resolve_code_lens(analysis, types.CodeLens(range=lenses[0].range, data={"hand": 5000})).command is None
+    broken = text.replace("starting_stacks = [25, 54.75, 16.35, 24.65]\n", "", 1)
+    lens = code_lenses(analyze(broken, str(PHHS)), "utf-16")[0]
+    assert resolve_code_lens(analyze(broken, str(PHHS)), lens).command == types.Command(
+        title="not replayed: fix the problems in this hand first", command=NOOP_COMMAND
+    )
+
+
+def test_broken_hands() -> None:
+    assert titles(DWAN.read_text().replace("min_bet = 2000\n", "")) == []  # no replay, no lens
+    assert titles("# prelude only\n", PHHS) == []
+    assert titles('actions = ["p1 c') == []
