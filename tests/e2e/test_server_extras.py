@@ -25,7 +25,9 @@ async def test_inlay_hints_show_pot_and_stack(client: LanguageClient) -> None:  
     text = corpus_text("examples/dwan-ivey-2009.phh")
     await open_document(client, DWAN, text)
     line = text.splitlines().index('  "p3 cbr 7000",  # Dwan')
-    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=doc(DWAN), range=rng(f"{line}:0-{line + 1}:0")))
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(text_document=doc(DWAN), range=rng(f"{line}:0-{line + 1}:0"))
+    )
     labels = [hint.label for hint in hints or []]
     assert any(isinstance(label, str) and label.startswith("pot ") and "p3 " in label for label in labels), labels
 
