@@ -10,6 +10,7 @@ errors exit with 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -50,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve()
         return 0
+    if hasattr(signal, "SIGPIPE"):
+        # `phh-lsp check big/ | head` should stop quietly, not with a traceback.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = _parser()
     args = parser.parse_args(arguments)
     if args.command == "check":

@@ -216,7 +216,9 @@ class _Replayer:
         self.notes: list[Diagnostic] = []
 
     def burn(self) -> None:
-        while self.state.can_burn_card():
+        # The flag, not can_burn_card(): that also re-checks the deck before
+        # every action, a cost HandHistory only pays when an action fails.
+        while self.state.card_burning_status and self.state.can_burn_card():
             self.state.burn_card("??")
 
     def track_street(self) -> None:
@@ -253,8 +255,8 @@ class _Replayer:
 
     def _deal_hole(self, action: ParsedAction) -> None:
         state = self.state
-        dealee = state.hole_dealee_index
-        if dealee is None or not state.can_deal_hole():
+        dealee = state.hole_dealee_index  # None unless a hole deal is due
+        if dealee is None:
             raise _fail(
                 "PHH404",
                 f"no hole cards are due: {describe_pending(state)}",
@@ -278,8 +280,8 @@ class _Replayer:
 
     def _deal_board(self, action: ParsedAction) -> None:
         state = self.state
-        due = state.board_dealing_count
-        if not due or not state.can_deal_board():
+        due = state.board_dealing_count  # None unless a board deal is due
+        if not due:
             raise _fail(
                 "PHH404",
                 f"no board cards are due: {describe_pending(state)}",
@@ -439,9 +441,12 @@ class _Replayer:
             elif unknown:
                 unknown -= 1
             else:
+                missing = "".join(sorted(remaining.elements()))
+                hint = f" ({missing} not shown)" if missing else ""
                 return diagnostic(
                     "PHH407",
-                    f"p{player + 1} shows {card.text} but was dealt {''.join(dealt)}",
+                    f"p{player + 1} shows {card.text}, which was not dealt to p{player + 1}: "
+                    f"the cards dealt were {''.join(dealt)}{hint}",
                     card.span,
                 )
         return None
