@@ -234,7 +234,7 @@ def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | 
 
 @server.feature(
     types.TEXT_DOCUMENT_COMPLETION,
-    types.CompletionOptions(trigger_characters=[" ", '"', "p"], resolve_provider=False),
+    types.CompletionOptions(trigger_characters=[" ", '"'], resolve_provider=False),
 )
 @guarded(None)
 def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:

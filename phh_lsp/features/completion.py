@@ -54,6 +54,8 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
     if view is None:
         return None
     hand, local = view.hand, offset - view.start
+    if _in_comment(hand.text, local):
+        return None
     site = _action_site(hand, local)
     items = _action_items(hand, site) if site is not None else _field_items(hand, local)
     if items is None:
@@ -78,6 +80,29 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
 
 
 Item = tuple[str, str, str, types.CompletionItemKind, int]
+
+
+def _in_comment(text: str, local: int) -> bool:
+    """Whether a TOML ``#`` comment runs through ``local`` on its line.
+
+    A ``#`` inside a string is commentary of an action, not a comment, so
+    quotes are tracked from the start of the line.
+    """
+    index = text.rfind("\n", 0, local) + 1
+    quote = ""
+    while index < local:
+        char = text[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return True
+        index += 1
+    return False
 
 
 def _action_site(hand: HandAnalysis, local: int) -> _Site | None:

@@ -31,10 +31,25 @@ def _edits(analysis: Analysis, settings: Settings) -> list[TextEdit]:
     return minimal_edits(analysis.text, formatted)
 
 
+def _anchored(text: str, edit: TextEdit) -> TextEdit:
+    """Move an insertion at the very end of the text inside the last line.
+
+    After a final line break the LSP position is on a line editors do not
+    have; Neovim 0.11 then appends an extra empty line. Inserting the same
+    lines just before that final line break gives the same text.
+    """
+    end = len(text)
+    if edit.start == edit.end == end and text.endswith("\n") and edit.new_text.endswith("\n"):
+        at = end - 2 if text.endswith("\r\n") else end - 1
+        newline = text[at:end]
+        return TextEdit(at, at, newline + edit.new_text[: -len(newline)])
+    return edit
+
+
 def _lsp(analysis: Analysis, edits: list[TextEdit], encoding: Encoding) -> list[types.TextEdit]:
     return [
         types.TextEdit(range=to_range(analysis.lines, Span(edit.start, edit.end), encoding), new_text=edit.new_text)
-        for edit in edits
+        for edit in (_anchored(analysis.text, edit) for edit in edits)
     ]
 
 
