@@ -14,13 +14,12 @@ import argparse
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
-from functools import partial
+from pathlib import Path
 from typing import IO, Any
 
-from phh_lsp.core.analysis import HandAnalysis, analyze
+from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.codes import Severity
 from phh_lsp.paths import collect, read_text
 
@@ -37,10 +36,7 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the problems, no summary")
 
 
-def _rows(
-    path: str, text: str, mapper: Callable[..., Iterable[HandAnalysis]] | None
-) -> tuple[list[dict[str, Any]], int]:
-    analysis = analyze(text, path, detail=False, mapper=mapper)
+def _rows(path: str, analysis: Analysis) -> tuple[list[dict[str, Any]], int]:
     rows = []
     for found in sorted(analysis.diagnostics, key=lambda d: (d.span.start, d.code)):
         line, column = analysis.lines.position(found.span.start)
@@ -62,25 +58,40 @@ def _rows(
     return rows, hands
 
 
-def _slim_call(function: Callable[[str], HandAnalysis], text: str) -> HandAnalysis:
-    return function(text).slim()
+def _check_hand(text: str, multi: bool) -> HandAnalysis:
+    """A worker's unit of work: one hand, uncached, reduced to what is sent back."""
+    return analyze_hand.__wrapped__(text, multi, False).slim()
 
 
-@contextmanager
-def _mapper(jobs: int) -> Iterator[Callable[..., Iterable[HandAnalysis]] | None]:
-    if jobs == 1:
-        yield None
-        return
-    workers = jobs if jobs > 1 else (os.cpu_count() or 1)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+def _warm_up() -> None:
+    import pokerkit  # noqa: F401 - each worker builds PokerKit's tables once, up front
 
-        def mapper(function: Callable[[str], HandAnalysis], texts: list[str]) -> Iterable[HandAnalysis]:
-            if len(texts) < 8:
-                return map(function, texts)
-            work = partial(_slim_call, function)
-            return pool.map(work, texts, chunksize=max(1, len(texts) // (workers * 8)))
 
-        yield mapper
+def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
+    """Analyse every hand of every file on ``jobs`` processes (0: all cores).
+
+    Hands, not files, are the unit: a dataset is often one large ``.phhs``
+    beside many small files, and both spread evenly this way.
+    """
+    workers = jobs or os.cpu_count() or 1
+    tasks = [(analysis, index) for analysis in analyses for index in range(len(analysis.pieces))]
+    texts = [analysis.pieces[index].text for analysis, index in tasks]
+    flags = [analysis.multi for analysis, _ in tasks]
+    chunk = max(1, len(tasks) // (workers * 16))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_warm_up) as pool:
+        for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
+            analysis.provide(index, hand)
+
+
+def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[tuple[Path, Analysis | None]]:
+    for path in paths:
+        try:
+            text = read_text(path)
+        except OSError as error:
+            stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
+            yield path, None
+            continue
+        yield path, analyze(text, str(path), detail=False)
 
 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
@@ -92,22 +103,23 @@ def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int
     for error in found.errors:
         stderr.write(f"phh-lsp check: {error}\n")
     unreadable = len(found.errors)
+    documents: Iterable[tuple[Path, Analysis | None]] = _documents(found.files, stderr)
+    if args.jobs != 1:
+        documents = list(documents)
+        _analyse_in_parallel([analysis for _, analysis in documents if analysis is not None], args.jobs)
     all_rows: list[dict[str, Any]] = []
     hands = 0
-    with _mapper(args.jobs) as mapper:
-        for path in found.files:
-            try:
-                text = read_text(path)
-            except OSError as error:
-                stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
-                unreadable += 1
-                continue
-            rows, count = _rows(str(path), text, mapper)
-            hands += count
-            all_rows.extend(rows)
-            if args.output_format == "text":
-                for row in rows:
-                    stdout.write(f"{row['path']}:{row['line']}:{row['column']}: {row['code']} {row['message']}\n")
+    for path, analysis in documents:
+        if analysis is None:
+            unreadable += 1
+            continue
+        rows, count = _rows(str(path), analysis)
+        analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+        hands += count
+        all_rows.extend(rows)
+        if args.output_format == "text":
+            for row in rows:
+                stdout.write(f"{row['path']}:{row['line']}:{row['column']}: {row['code']} {row['message']}\n")
     if args.output_format == "json":
         json.dump(all_rows, stdout, indent=2, ensure_ascii=False)
         stdout.write("\n")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache, partial
 
@@ -79,8 +79,11 @@ class HandView:
 class Analysis:
     """The analysis of a whole document (one or many hands), built lazily.
 
-    Features that look at one place (hover, completion) only analyse the
-    hand under the cursor; diagnostics analyse every hand, through
+    Features that look at one place (hover, completion, inlay hints) ask
+    for :meth:`view`, which analyses that hand with replay snapshots.
+    Diagnostics and features that walk every hand (outline, folding) use
+    :attr:`hands`, which analyses the remaining hands without snapshots
+    (cheaper, and far less memory for a 1,000-hand file), through
     ``mapper`` (``map`` by default; the checker passes a process pool's).
     Hands are cached by their text, so this object is cheap to rebuild
     after every edit.
@@ -96,9 +99,11 @@ class Analysis:
         self.text = text
         self.multi = multi
         self.pieces = split_hands(text, multi)
-        self._analyse = partial(analyze_hand, multi=multi, detail=detail)
+        self._detailed = partial(analyze_hand, multi=multi, detail=detail)
+        self._checked = partial(analyze_hand, multi=multi, detail=False)
         self._mapper = mapper
         self._hands: list[HandAnalysis | None] = [None] * len(self.pieces)
+        self._views: list[HandAnalysis | None] = [None] * len(self.pieces)
         self._diagnostics: list[Diagnostic] | None = None
         self._lines: LineIndex | None = None
 
@@ -113,24 +118,33 @@ class Analysis:
     def analysed_count(self) -> int:
         """How many hands have been analysed so far (features that look at a
         few hands must not analyse them all)."""
-        return sum(hand is not None for hand in self._hands)
+        return sum(hand is not None or view is not None for hand, view in zip(self._hands, self._views, strict=True))
+
+    def provide(self, index: int, hand: HandAnalysis) -> None:
+        """Record the ``index``-th hand, analysed elsewhere (a worker process)."""
+        self._hands[index] = hand
 
     def view(self, index: int) -> HandView:
-        """The ``index``-th hand, analysed on first use."""
-        hand = self._hands[index]
+        """The ``index``-th hand, analysed with snapshots on first use."""
+        hand = self._views[index]
         if hand is None:
-            hand = self._hands[index] = self._analyse(self.pieces[index].text)
+            hand = self._views[index] = self._detailed(self.pieces[index].text)
         return HandView(self.pieces[index].start, hand)
 
     @property
     def hands(self) -> list[HandView]:
         """Every hand, analysed (through the mapper, for those not yet done)."""
-        missing = [i for i, hand in enumerate(self._hands) if hand is None]
+        missing = [i for i in range(len(self.pieces)) if self._hands[i] is None and self._views[i] is None]
         if missing:
-            done = (self._mapper or map)(self._analyse, [self.pieces[i].text for i in missing])
+            done = (self._mapper or map)(self._checked, [self.pieces[i].text for i in missing])
             for index, hand in zip(missing, done, strict=True):
                 self._hands[index] = hand
-        return [self.view(index) for index in range(len(self.pieces))]
+        views = []
+        for index, piece in enumerate(self.pieces):
+            found = self._views[index] or self._hands[index]
+            assert found is not None
+            views.append(HandView(piece.start, found))
+        return views
 
     def hand_at(self, offset: int) -> HandView | None:
         """The hand whose text holds ``offset`` (the last hand for the end)."""
@@ -175,9 +189,7 @@ def _syntax_errors(text: str) -> list[Diagnostic]:
 def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list[Entry]]:
     if multi and entries and entries[0].is_header:
         header = entries[0]
-        return header, [
-            replace(entry, table=None) for entry in entries[1:] if entry.table == header.key and not entry.is_header
-        ]
+        return header, [entry for entry in entries[1:] if entry.table == header.key and not entry.is_header]
     return None, entries
 
 
@@ -204,7 +216,7 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     diagnostics = _syntax_errors(text)
     header, entries = _hand_entries(scan(text), multi)
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
-    report = check_fields(entries, anchor)
+    report = check_fields(entries, anchor, header.key if header is not None else None)
     diagnostics.extend(report.diagnostics)
     actions_entry = report.fields.get("actions")
     actions_node = actions_entry.value if actions_entry is not None else None

@@ -171,11 +171,15 @@ _FORBIDDEN_REASON = {
 }
 
 
-def check_fields(entries: list[Entry], anchor: Span) -> FieldReport:
-    """Check one hand's key/value entries; ``anchor`` locates a missing field."""
+def check_fields(entries: list[Entry], anchor: Span, table: str | None = None) -> FieldReport:
+    """Check one hand's key/value entries; ``anchor`` locates a missing field.
+
+    ``table`` is the hand's table in a ``.phhs`` file: its entries are the
+    hand's fields, as top-level entries are in a ``.phh`` file.
+    """
     report = FieldReport()
     for entry in entries:
-        if entry.is_header or entry.table is not None:
+        if entry.is_header or entry.table != table:
             if entry.is_header:
                 report.add(
                     "PHH208",

@@ -62,7 +62,10 @@ def street_openers(hand: HandAnalysis) -> dict[int, str]:
 def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol]:
     """The outline: hands (``.phhs``) or fields (``.phh``), rounds, actions."""
     symbols: list[types.DocumentSymbol] = []
-    for view in analysis.hands:
+    # One hand: with snapshots (each round shows its pot). Many: without,
+    # which keeps a 1,000-hand outline cheap.
+    views = analysis.hands if analysis.multi else [analysis.view(i) for i in range(len(analysis.pieces))]
+    for view in views:
         hand = view.hand
         fields = [_field_symbol(analysis, view, entry, encoding) for entry in hand.report.fields.values()]
         if not analysis.multi:
