@@ -60,6 +60,10 @@ def settings_from_options(options: Any) -> tuple[Settings, list[str]]:
         return Settings(), problems
     if not isinstance(options, Mapping):
         return Settings(), [f"phh settings must be an object, not {type(options).__name__}"]
+    for section in ("diagnostics", "inlayHints", "format"):
+        value = options.get(section)
+        if value is not None and not isinstance(value, Mapping):
+            problems.append(f"phh.{section} must be an object, not {value!r}")
     severity: dict[str, Severity | None] = {}
     raw = _get(options, "diagnostics", "severity")
     if isinstance(raw, Mapping):

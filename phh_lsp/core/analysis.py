@@ -12,6 +12,7 @@ hand's position when the document-level view is built.
 from __future__ import annotations
 
 import bisect
+import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -162,6 +163,8 @@ class Analysis:
         return self._diagnostics
 
 
+log = logging.getLogger(__name__)
+
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
 
 
@@ -203,13 +206,16 @@ def analyze_hand(text: str, multi: bool, detail: bool = True) -> HandAnalysis:
     try:
         return _analyze_hand(text, multi, detail)
     except RecursionError:
-        return _broken_hand(text, "the document is nested too deeply to analyse")
+        return _broken_hand(text, "PHH101", "the document is nested too deeply to analyse")
+    except Exception as error:  # a bug of ours must not take every feature down
+        log.exception("analysing a hand failed")
+        return _broken_hand(
+            text, "PHH901", f"phh-lsp failed on this hand (a bug, please report it): {type(error).__name__}: {error}"
+        )
 
 
-def _broken_hand(text: str, why: str) -> HandAnalysis:
-    return HandAnalysis(
-        text, [], FieldReport(), [], None, None, [diagnostic("PHH101", why, Span(0, min(len(text), 1)))]
-    )
+def _broken_hand(text: str, code: str, why: str) -> HandAnalysis:
+    return HandAnalysis(text, [], FieldReport(), [], None, None, [diagnostic(code, why, Span(0, min(len(text), 1)))])
 
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
@@ -226,14 +232,26 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
         check_actions_in_context(actions, report.variant, report.player_count)
         for action in actions:
             diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
+    syntax = [d.span for d in diagnostics if d.code == "PHH101"]
+    if syntax:
+        # One error for one mistake: what the scanner read around a syntax
+        # error (the `=` of `min_bet = = 2`) is not reported again.
+        diagnostics = [d for d in diagnostics if d.code == "PHH101" or not any(_overlap(d.span, s) for s in syntax)]
     result: Replay | None = None
-    if report.setup is not None and not any(d.code == "PHH101" for d in diagnostics):
+    if report.setup is not None:
         result, _ = replay(report.setup, actions, record=detail)
-        diagnostics.extend(
-            diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics
-        )
-        diagnostics.extend(_consistency(report, result))
+        if not syntax:
+            # With a syntax error the replay still gives hover its states, but
+            # its verdicts would rest on what the scanner guessed: not shown.
+            diagnostics.extend(
+                diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics
+            )
+            diagnostics.extend(_consistency(report, result))
     return HandAnalysis(text, entries, report, actions, actions_node, result, diagnostics, header)
+
+
+def _overlap(first: Span, second: Span) -> bool:
+    return first.start < second.end and second.start < first.end
 
 
 def _consistency(report: FieldReport, result: Replay) -> list[Diagnostic]:

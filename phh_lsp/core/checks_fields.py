@@ -90,9 +90,22 @@ def _scalar_ok(kind: ValueKind, node: Node) -> bool:
     return node.kind in ("string", "integer")
 
 
+def _is_nan(node: Node) -> bool:
+    return node.kind == "float" and isinstance(node.value, Decimal) and node.value.is_nan()
+
+
 def _check_type(report: FieldReport, name: str, node: Node) -> bool:
-    """PHH204 on the value or on each bad element; True when the type is right."""
+    """PHH204 on the value or on each bad element; True when the type is right.
+
+    ``nan`` is a TOML float but no amount, stack or time: it is refused
+    here, so no later check ever compares a NaN.
+    """
     kind = FIELD_SPECS[name].kind
+    nans = [item for item in (node.items if node.kind == "array" else [node]) if _is_nan(item)]
+    for item in nans:
+        report.add("PHH204", f"`nan` is not a number PHH can use in `{name}`", item.span)
+    if nans:
+        return False
     if kind.name.endswith("ARRAY"):
         if node.kind != "array":
             report.add("PHH204", f"`{name}` must be an {kind.value}, not {_describe(node)}", node.span)
@@ -254,9 +267,7 @@ def _check_players(report: FieldReport) -> None:
             )
         for item in stacks.items:
             value = item.value
-            if value.is_nan() if isinstance(value, Decimal) else False:
-                report.add("PHH206", "a starting stack cannot be nan: use `inf` for an unknown stack", item.span)
-            elif value <= 0:
+            if value <= 0:
                 report.add(
                     "PHH206",
                     f"starting stacks must be positive, not {fmt_amount(value)} (use `inf` for an unknown stack)",

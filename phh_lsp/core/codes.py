@@ -2,7 +2,8 @@
 
 Codes are ``PHH`` plus three digits, grouped by what they are about:
 1xx TOML syntax, 2xx fields and types, 3xx action and card notation,
-4xx replay legality, 5xx consistency with the replayed result. A code is
+4xx replay legality, 5xx consistency with the replayed result, and 9xx
+for phh-lsp's own failures. A code is
 never renumbered or reused; its short name is an alias users may write in
 settings. Each code has a section in ``docs/diagnostics.md`` (anchor: the
 lower-cased code) with the spec section it enforces and a bad and a good
@@ -116,6 +117,13 @@ CODES: dict[str, CodeInfo] = {
         ),
         CodeInfo("PHH503", "winnings-mismatch", _W, "`winnings` differs from the replayed winnings.", "spec 0.0.1"),
         CodeInfo("PHH504", "needless-fold", _H, "A player folds where checking was free.", "§IV.C"),
+        CodeInfo(
+            "PHH901",
+            "internal-error",
+            _E,
+            "phh-lsp itself failed on a hand: a bug to report, not a problem of the file.",
+            "-",
+        ),
     )
 }
 

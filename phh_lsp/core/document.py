@@ -71,14 +71,39 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
     ]
 
 
+#: A bare dotted key of more parts than this (PHH has none at all) makes
+#: tomllib quadratic: 8,000 parts take a second.
+MAX_KEY_PARTS = 64
+_LONG_DOTTED_KEY = re.compile(
+    rf"^[ \t]*[A-Za-z0-9_-]+(?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+){{{MAX_KEY_PARTS},}}(?=[ \t]*=)", re.M
+)
+
+
+def has_long_dotted_key(text: str) -> bool:
+    """Whether a key has so many dotted parts that parsing it would stall."""
+    return "." in text and _LONG_DOTTED_KEY.search(text) is not None
+
+
+def _tame_long_keys(text: str) -> str:
+    """The same text with long dotted keys fused into one bare key each.
+
+    Same length, same lines: errors elsewhere keep their positions.
+    """
+    return _LONG_DOTTED_KEY.sub(lambda match: re.sub(r"[ \t.]", "_", match.group()), text)
+
+
 def toml_error(text: str) -> Diagnostic | None:
     """The first TOML syntax error of ``text`` as PHH101, located on its token."""
+    if has_long_dotted_key(text):
+        text = _tame_long_keys(text)
     try:
         tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         return _syntax_diagnostic(text, str(error))
-    except (InvalidOperation, ValueError, RecursionError) as error:
-        return diagnostic("PHH101", f"invalid TOML value: {error}", Span(0, 0))
+    except RecursionError:
+        return diagnostic("PHH101", "arrays nest too deeply to read (PHH arrays are flat)", Span(0, min(1, len(text))))
+    except (InvalidOperation, ValueError) as error:
+        return diagnostic("PHH101", f"invalid TOML value: {error}", Span(0, min(1, len(text))))
     return None
 
 

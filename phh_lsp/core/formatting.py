@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from phh_lsp.core.document import has_long_dotted_key
 from phh_lsp.core.formatting_render import (
     normalize_action,
     render_key,
@@ -74,6 +75,8 @@ def describe_toml_error(text: str) -> str | None:
 def _format(text: str, *, multi: bool, line_width: int) -> str | None:
     bom = _BOM if text.startswith(_BOM) else ""
     text = text.removeprefix(_BOM)
+    if has_long_dotted_key(text):
+        return None  # not a PHH hand, and tomllib would stall on it
     try:
         before = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -196,6 +199,12 @@ def _render_hand(body: list[Statement], width: int) -> list[str]:
             pending.append(statement)
     ranked = sorted(enumerate(entries), key=lambda pair: _rank(pair[1][0], pair[0]))
     lines = _comment_lines(header)
+    if not lines and ranked and ranked[0][1][1]:
+        # Comments that end up above the first key read as the header, and
+        # would be taken for it when the output is formatted again: lay
+        # them out as one now, so formatting twice changes nothing.
+        position, (entry, comments) = ranked[0]
+        lines, ranked[0] = list(comments), (position, (entry, []))
     if lines:
         lines.append("")
     for _position, (entry, comments) in ranked:

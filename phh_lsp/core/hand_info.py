@@ -69,9 +69,9 @@ def in_big_blinds(hand: HandAnalysis, amount: Any) -> str | None:
         return None
     try:
         ratio = Decimal(amount) / Decimal(unit)
-    except (ArithmeticError, ValueError):
+        if not ratio.is_finite():
+            return None
+        rounded = ratio.quantize(Decimal("0.1")).normalize()
+    except (ArithmeticError, ValueError):  # NaN, or beyond Decimal's precision
         return None
-    if not ratio.is_finite():
-        return None
-    rounded = ratio.quantize(Decimal("0.1")).normalize()
     return f"{fmt_amount(rounded)} BB"

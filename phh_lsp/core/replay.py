@@ -66,6 +66,8 @@ def street_names(variant: str) -> tuple[str, ...]:
 def fmt_amount(value: Any) -> str:
     """``1,102,600``, ``2.5``, ``inf``: amounts as a person reads them."""
     if isinstance(value, Decimal):
+        if value.is_nan():
+            return "nan"
         if not value.is_finite():
             return "inf" if value > 0 else "-inf"
         if value == value.to_integral_value():
@@ -515,7 +517,7 @@ def replay(
         for action in actions:
             if stop_before is not None and action.index >= stop_before:
                 return result, state
-            if any(problem.code != "PHH312" for problem in action.problems):
+            if action.kind == "invalid" or any(problem.code != "PHH312" for problem in action.problems):
                 result.stopped_at = action.index
                 return result, None if stop_before is not None else state
             try:

@@ -23,6 +23,8 @@ from typing import Any
 
 from phh_lsp.core.text import Span
 
+#: How deep arrays may nest before the scanner stops descending into them.
+MAX_DEPTH = 32
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 _BASIC = re.compile(r'"((?:[^"\\\r\n]|\\.)*)("?)')
 _LITERAL = re.compile(r"'([^'\r\n]*)('?)")
@@ -161,6 +163,7 @@ class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
         self.length = len(text)
+        self.depth = 0
 
     def skip_blank(self, pos: int, newlines: bool) -> int:
         text = self.text
@@ -242,6 +245,38 @@ class _Scanner:
         return node, match.end()
 
     def array(self, pos: int) -> tuple[Node, int]:
+        if self.depth >= MAX_DEPTH:
+            return self._too_deep(pos)
+        self.depth += 1
+        try:
+            return self._array(pos)
+        finally:
+            self.depth -= 1
+
+    def _too_deep(self, pos: int) -> tuple[Node, int]:
+        """Skip an array nested beyond :data:`MAX_DEPTH` without recursing.
+
+        PHH arrays are flat; a document nested thousands deep is junk, and
+        must not exhaust the stack of whoever scans it.
+        """
+        depth = 0
+        index = pos
+        while index < self.length:
+            char = self.text[index]
+            if char in "\"'":
+                _, index = self.string(index)
+                continue
+            if char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    index += 1
+                    break
+            index += 1
+        return Node("invalid", self.text[pos:index], Span(pos, index)), index
+
+    def _array(self, pos: int) -> tuple[Node, int]:
         node = Node("array", None, Span(pos, pos + 1), closed=False)
         pos += 1
         while True:
