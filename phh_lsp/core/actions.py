@@ -148,7 +148,11 @@ def parse_action(index: int, node: Node) -> ParsedAction:
         # judging the half-typed words too would only add noise.
         return ParsedAction(index, content, node.span)
 
+    base = info.content_start
+
     def token(text: str, start: int) -> Token:
+        if info.offsets is None:  # no escapes: content and source line up
+            return Token(text, Span(base + start, base + start + len(text)))
         return Token(text, Span(info.offset_of(start), info.offset_of(start + len(text) - 1) + 1))
 
     action = ParsedAction(index, content, node.span)
@@ -167,12 +171,11 @@ def parse_action(index: int, node: Node) -> ParsedAction:
         action.kind = "noop"
         return action
     tokens = [token(word, start) for word, start in words]
-    starts = {id(tok): start for tok, (_, start) in zip(tokens, words, strict=True)}
 
     def char_offsets(word: Token) -> list[int] | None:
         if info.offsets is None:
             return None
-        start = starts[id(word)]
+        start = next(start for tok, (_, start) in zip(tokens, words, strict=True) if tok is word)
         return [info.offset_of(start + i) for i in range(len(word.text))]
 
     actor = action.actor = tokens[0]
