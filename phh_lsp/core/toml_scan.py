@@ -35,6 +35,9 @@ _SCALAR = re.compile(
 )
 _INTEGER = re.compile(r"[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|\d[\d_]*)")
 _FLOAT = re.compile(r"[+-]?(?:inf|nan|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)")
+_BLANKS = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+_BLANKS_ON_LINE = re.compile(r"(?:[ \t]+|#[^\r\n]*)*")
+_LINE_BREAK = re.compile(r"[\r\n]")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
 # A line that starts a new statement: when an array is left open, such a
 # line ends it, so one missing `]` does not swallow the rest of the file.
@@ -166,20 +169,13 @@ class _Scanner:
         self.depth = 0
 
     def skip_blank(self, pos: int, newlines: bool) -> int:
-        text = self.text
-        while pos < self.length:
-            char = text[pos]
-            if char in " \t" or (newlines and char in "\r\n"):
-                pos += 1
-            elif char == "#":
-                while pos < self.length and text[pos] not in "\r\n":
-                    pos += 1
-            else:
-                break
-        return pos
+        """Past spaces and comments (and line breaks when ``newlines``)."""
+        blank = _BLANKS if newlines else _BLANKS_ON_LINE
+        match = blank.match(self.text, pos)
+        return match.end() if match else pos
 
     def line_end(self, pos: int) -> int:
-        match = re.compile(r"[\r\n]").search(self.text, pos)
+        match = _LINE_BREAK.search(self.text, pos)
         return match.start() if match else self.length
 
     def at_line_start(self, pos: int) -> bool:
