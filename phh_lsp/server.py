@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from phh_lsp.core.text import Encoding
 
 log = logging.getLogger("phh_lsp")
-DEBOUNCE_SECONDS = 0.015
+DEBOUNCE_SECONDS = 0.005
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
 

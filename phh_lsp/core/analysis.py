@@ -147,13 +147,22 @@ class Analysis:
             views.append(HandView(piece.start, found))
         return views
 
-    def hand_at(self, offset: int) -> HandView | None:
-        """The hand whose text holds ``offset`` (the last hand for the end)."""
+    def hand_at(self, offset: int, snapshots: bool = True) -> HandView | None:
+        """The hand whose text holds ``offset`` (the last hand for the end).
+
+        Without ``snapshots`` (completion, navigation need none) the hand
+        the diagnostics already analysed is reused when there is one.
+        """
         if not self.pieces:
             return None
         starts = [piece.start for piece in self.pieces]
         index = max(0, bisect.bisect_right(starts, offset) - 1)
-        return self.view(index)
+        if snapshots:
+            return self.view(index)
+        hand = self._views[index] or self._hands[index]
+        if hand is None:
+            hand = self._hands[index] = self._checked(self.pieces[index].text)
+        return HandView(self.pieces[index].start, hand)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

@@ -50,7 +50,7 @@ class _Site:
 
 def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.CompletionList | None:
     """Completion items at a document offset."""
-    view = analysis.hand_at(offset)
+    view = analysis.hand_at(offset, snapshots=False)
     if view is None:
         return None
     hand, local = view.hand, offset - view.start

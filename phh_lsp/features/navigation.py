@@ -34,7 +34,7 @@ def _declaration(view: HandView, player: int) -> Span | None:
 def player_at(analysis: Analysis, offset: int) -> tuple[HandView, int] | None:
     """The hand and the zero-based player under ``offset``: on a ``pN``
     token of an action, or on the player's element of a declaring array."""
-    view = analysis.hand_at(offset)
+    view = analysis.hand_at(offset, snapshots=False)
     if view is None or not view.start <= offset <= view.end:
         return None
     local = offset - view.start
