@@ -49,8 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # building the parser (which imports the check and format commands).
         from phh_lsp.server import serve
 
-        serve()
-        return 0
+        return serve()
     if hasattr(signal, "SIGPIPE"):
         # `phh-lsp check big/ | head` should stop quietly, not with a traceback.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)

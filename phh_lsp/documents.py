@@ -28,6 +28,7 @@ class Documents:
         self._analyses: dict[str, tuple[int | None, Analysis]] = {}
         self._latest: dict[str, int | None] = {}
         self._lock = threading.Lock()
+        self.closing = False
 
     def analysis(self, uri: str, version: int | None, text: str) -> Analysis:
         """The analysis of ``text`` (version ``version`` of ``uri``)."""
@@ -44,7 +45,11 @@ class Documents:
 
     def is_current(self, uri: str, version: int | None) -> bool:
         """Whether ``version`` is still the latest version seen for ``uri``."""
-        return self._latest.get(uri) == version
+        return not self.closing and self._latest.get(uri) == version
+
+    def close_all(self) -> None:
+        """The server is shutting down: running re-checks stop at the next hand."""
+        self.closing = True
 
     def _mapper(
         self, uri: str, version: int | None

@@ -2,7 +2,8 @@
 
 Folders are walked recursively for ``*.phh`` and ``*.phhs``; symbolic
 links to folders are followed once each (by real path), so a link loop
-cannot make a run endless, and a path that cannot be read is reported
+cannot make a run endless; only regular files are read (a named pipe
+would block forever), and a path that cannot be read is reported
 without stopping the run.
 """
 
@@ -36,6 +37,8 @@ def collect(paths: list[str]) -> FileList:
             if real not in seen:
                 seen.add(real)
                 found.files.append(path)
+        elif path.exists():
+            found.errors.append(f"{name}: not a regular file (a pipe or a device would never end)")
         else:
             found.errors.append(f"{name}: no such file or folder")
     return found
@@ -57,6 +60,9 @@ def _walk(root: Path, found: FileList, seen: set[str]) -> None:
         for name in sorted(files):
             if name.endswith(SUFFIXES):
                 path = Path(folder, name)
+                if path.exists() and not path.is_file():  # a named pipe would block the run forever
+                    found.errors.append(f"{path}: not a regular file")
+                    continue
                 real_file = os.path.realpath(path)
                 if real_file not in seen:
                     seen.add(real_file)

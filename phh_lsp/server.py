@@ -35,6 +35,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
 
 
+class UnknownDocument(LookupError):
+    """A request named a document the client has not opened."""
+
+
 class PhhLanguageServer(LanguageServer):
     """The server's state: settings, analyses and pending re-checks."""
 
@@ -43,6 +47,7 @@ class PhhLanguageServer(LanguageServer):
         self.settings = Settings()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
+        self.shut_down = False
 
     @property
     def encoding(self) -> Encoding:
@@ -52,7 +57,13 @@ class PhhLanguageServer(LanguageServer):
         return encoding_of(self.workspace.position_encoding)
 
     def analysis(self, uri: str) -> Analysis:
-        """The analysis of the document as the client last sent it."""
+        """The analysis of the document as the client last sent it.
+
+        Only documents the client opened: pygls would read any other URI
+        from disk, and the server reads no file the client did not send.
+        """
+        if uri not in self.workspace.text_documents:
+            raise UnknownDocument(uri)
         document = self.workspace.get_text_document(uri)
         return self.documents.analysis(uri, document.version, document.source)
 
@@ -84,6 +95,9 @@ def guarded(default: Any) -> Callable[[F], F]:
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
                 try:
                     return await handler(*args, **kwargs)
+                except UnknownDocument as error:
+                    log.info("%s: %s is not open", handler.__name__, error)
+                    return default
                 except Exception:
                     log.exception("%s failed", handler.__name__)
                     return default
@@ -94,6 +108,9 @@ def guarded(default: Any) -> Callable[[F], F]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
+            except UnknownDocument as error:
+                log.info("%s: %s is not open", handler.__name__, error)
+                return default
             except Exception:
                 log.exception("%s failed", handler.__name__)
                 return default
@@ -111,6 +128,8 @@ async def off_loop(function: Callable[..., R], *args: Any) -> R:
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
+    if uri not in ls.workspace.text_documents:
+        return
     document = ls.workspace.get_text_document(uri)
     version = document.version
     analysis = ls.documents.analysis(uri, version, document.source)
@@ -201,6 +220,25 @@ async def on_configuration(ls: PhhLanguageServer, params: types.DidChangeConfigu
             schedule(ls, uri, 0)
     else:
         await _pull_configuration(ls)
+
+
+@server.feature(types.SHUTDOWN)
+def on_shutdown(ls: PhhLanguageServer, params: None) -> None:
+    _stop_work(ls)
+    ls.shut_down = True
+
+
+@server.feature(types.EXIT)
+def on_exit(ls: PhhLanguageServer, params: None) -> None:
+    _stop_work(ls)
+
+
+def _stop_work(ls: PhhLanguageServer) -> None:
+    """No re-check may keep the process alive once the client says stop."""
+    ls.documents.close_all()
+    for task in ls.pending.values():
+        task.cancel()
+    ls.pending.clear()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -381,7 +419,12 @@ def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
     """The command of the summary lenses: clicking one does nothing."""
 
 
-def serve() -> None:
-    """Run the server over stdio until the client says exit."""
+def serve() -> int:
+    """Run the server over stdio until the client says exit.
+
+    The exit code is 0 after a ``shutdown`` request and 1 without one, as
+    the LSP asks (pygls tries, but its exit runs where asyncio swallows it).
+    """
     logging.basicConfig(level=logging.WARNING, format="phh-lsp %(levelname)s: %(message)s")
     server.start_io()
+    return 0 if server.shut_down else 1

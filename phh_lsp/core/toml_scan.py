@@ -133,7 +133,7 @@ def _snippet_value(raw: str) -> Any:
     """Decode a rare value (date, time, inline table, multi-line string)."""
     try:
         return tomllib.loads("v = " + raw, parse_float=Decimal)["v"]
-    except (tomllib.TOMLDecodeError, InvalidOperation, ValueError):
+    except (tomllib.TOMLDecodeError, InvalidOperation, ValueError, RecursionError):
         return None
 
 
