@@ -232,3 +232,20 @@ async def test_phhs_diagnostics_name_the_right_hand(client: LanguageClient, tmp_
     diagnostics = await open_document(client, "file:///hands/big.phhs", broken)
     errors = [(d.code, d.range.start.line) for d in diagnostics if d.severity == types.DiagnosticSeverity.Error]
     assert errors == [("PHH306", line)]
+
+
+@pytest.mark.asyncio
+async def test_a_changed_setting_takes_effect_without_a_restart(client: LanguageClient) -> None:
+    uri = "file:///hands/settings.phh"
+    text = NT.replace('"NT"', '"NT"\nfoo = 1')
+    assert [d.severity for d in await open_document(client, uri, text)] == [types.DiagnosticSeverity.Warning]
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"phh": {"diagnostics": {"severity": {"unknown-field": "error"}}}})
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [d.severity for d in client.diagnostics[uri]] == [types.DiagnosticSeverity.Error]
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"phh": {"diagnostics": {"severity": {"PHH208": "off"}}}})
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert list(client.diagnostics[uri]) == []
