@@ -24,7 +24,8 @@ from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.document import is_multi_hand, split_hands, toml_error
-from phh_lsp.core.replay import Replay, fmt_amount, replay
+from phh_lsp.core.replay import Replay, replay
+from phh_lsp.core.state_view import fmt_amount
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.toml_scan import Entry, Node, scan
 

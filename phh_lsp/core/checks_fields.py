@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.replay import Setup, fmt_amount
+from phh_lsp.core.replay import Setup
 from phh_lsp.core.schema import (
     FIELD_SPECS,
     FIXED_LIMIT_VARIANTS,
@@ -28,6 +28,7 @@ from phh_lsp.core.schema import (
     betting_structure,
     forbidden_fields,
 )
+from phh_lsp.core.state_view import fmt_amount
 from phh_lsp.core.text import Span
 from phh_lsp.core.toml_scan import Entry, Node
 

@@ -24,7 +24,7 @@ from lsprotocol import types
 from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.codes import Severity
 from phh_lsp.core.hand_info import field_value, player_label
-from phh_lsp.core.replay import fmt_amount
+from phh_lsp.core.state_view import fmt_amount
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 

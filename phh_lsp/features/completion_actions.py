@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.hand_info import in_big_blinds, player_label
-from phh_lsp.core.replay import fmt_amount, street_names
 from phh_lsp.core.schema import betting_structure
+from phh_lsp.core.state_view import fmt_amount, street_names
 
 if TYPE_CHECKING:
     from pokerkit import State

@@ -17,8 +17,8 @@ from phh_lsp.core.actions import ParsedAction, Token
 from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.cards import card_name
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
-from phh_lsp.core.replay import Snapshot, fmt_amount
 from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, VARIANT_NAMES
+from phh_lsp.core.state_view import Snapshot, fmt_amount
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.core.toml_scan import Entry
 from phh_lsp.features.convert import to_range
