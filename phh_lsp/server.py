@@ -1,12 +1,12 @@
-"""The language server: pygls wiring only.
+"""The language server: its state, its lifecycle, documents and diagnostics.
 
-Each handler gets the document's analysis from :class:`Documents` and
-calls one plain function of :mod:`phh_lsp.features`. Diagnostics are
-pushed (every client supports that, Neovim 0.7 included) a moment after
-the last change, computed in a worker thread so that hover and
-completion, which only analyse the hand under the cursor, never wait
-behind a full re-check of a large ``.phhs`` file. No handler may take the
-server down: failures are logged and answered with an empty result.
+pygls wiring only. This module owns the session (settings, the analyses
+of open documents, shutdown) and pushes diagnostics (every client
+supports push, Neovim 0.7 included) a moment after the last change,
+computed in a worker thread so that hover and completion, which only
+analyse the hand under the cursor, never wait behind a full re-check of
+a large ``.phhs`` file. The request handlers are in
+:mod:`phh_lsp.requests`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from phh_lsp import __version__
 from phh_lsp.documents import Documents, Superseded
-from phh_lsp.features.semantic_legend import LEGEND
 from phh_lsp.settings import Settings, settings_from_options
 
 if TYPE_CHECKING:
@@ -31,8 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("phh_lsp")
 DEBOUNCE_SECONDS = 0.005
-F = TypeVar("F", bound=Callable[..., Any])
-R = TypeVar("R")
 
 
 class UnknownDocument(LookupError):
@@ -83,47 +80,6 @@ class PhhLanguageServer(LanguageServer):
 
 
 server = PhhLanguageServer()
-
-
-def guarded(default: Any) -> Callable[[F], F]:
-    """Answer ``default`` instead of failing when a handler raises."""
-
-    def decorate(handler: F) -> F:
-        if asyncio.iscoroutinefunction(handler):
-
-            @functools.wraps(handler)
-            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-                try:
-                    return await handler(*args, **kwargs)
-                except UnknownDocument as error:
-                    log.info("%s: %s is not open", handler.__name__, error)
-                    return default
-                except Exception:
-                    log.exception("%s failed", handler.__name__)
-                    return default
-
-            return cast(F, async_wrapper)
-
-        @functools.wraps(handler)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return handler(*args, **kwargs)
-            except UnknownDocument as error:
-                log.info("%s: %s is not open", handler.__name__, error)
-                return default
-            except Exception:
-                log.exception("%s failed", handler.__name__)
-                return default
-
-        return cast(F, wrapper)
-
-    return decorate
-
-
-async def off_loop(function: Callable[..., R], *args: Any) -> R:
-    """Run work that may analyse every hand of a document in a thread, so
-    that hover and completion are answered meanwhile."""
-    return await asyncio.get_running_loop().run_in_executor(None, functools.partial(function, *args))
 
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
@@ -261,164 +217,6 @@ def on_close(ls: PhhLanguageServer, params: types.DidCloseTextDocumentParams) ->
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
 
-@server.feature(types.TEXT_DOCUMENT_HOVER)
-@guarded(None)
-def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
-    from phh_lsp.features import hover
-
-    analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return hover.hover(analysis, offset, ls.encoding)
-
-
-@server.feature(
-    types.TEXT_DOCUMENT_COMPLETION,
-    types.CompletionOptions(trigger_characters=[" ", '"'], resolve_provider=False),
-)
-@guarded(None)
-def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
-    from phh_lsp.features import completion
-
-    analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return completion.complete(analysis, offset, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_FORMATTING)
-@guarded(None)
-def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
-
-    analysis = ls.analysis(params.text_document.uri)
-    return formatting.format_document(analysis, ls.settings, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
-@guarded(None)
-def on_range_formatting(
-    ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
-) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
-
-    analysis = ls.analysis(params.text_document.uri)
-    return formatting.format_range(analysis, params.range, ls.settings, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
-@guarded([])
-def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
-    from phh_lsp.features import inlay_hints
-
-    analysis = ls.analysis(params.text_document.uri)
-    return inlay_hints.inlay_hints(analysis, params.range, ls.settings, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
-@guarded(types.SemanticTokens(data=[]))
-async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
-
-    return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
-@guarded(types.SemanticTokens(data=[]))
-def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
-
-    analysis = ls.analysis(params.text_document.uri)
-    return semantic_tokens.semantic_tokens_range(analysis, params.range, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-@guarded([])
-async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    from phh_lsp.features import symbols
-
-    return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
-@guarded([])
-async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
-    from phh_lsp.features import symbols
-
-    return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
-
-
-@server.feature(types.TEXT_DOCUMENT_DEFINITION)
-@guarded(None)
-def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> types.Location | None:
-    from phh_lsp.features import navigation
-
-    analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return navigation.definition(analysis, offset, params.text_document.uri, ls.encoding)
-
-
-@server.feature(types.TEXT_DOCUMENT_REFERENCES)
-@guarded([])
-def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[types.Location]:
-    from phh_lsp.features import navigation
-
-    analysis, offset = ls.offset(params.text_document.uri, params.position)
-    uri, declaration = params.text_document.uri, params.context.include_declaration
-    return navigation.references(analysis, offset, uri, ls.encoding, declaration)
-
-
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
-@guarded([])
-def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight]:
-    from phh_lsp.features import navigation
-
-    analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return navigation.highlights(analysis, offset, ls.encoding)
-
-
-@server.feature(
-    types.TEXT_DOCUMENT_CODE_ACTION,
-    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.phh"]),
-)
-@guarded([])
-async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    from phh_lsp.features import code_actions
-
-    uri, context = params.text_document.uri, params.context
-    analysis = ls.analysis(uri)
-    return await off_loop(
-        code_actions.code_actions, analysis, params.range, list(context.diagnostics), uri, ls.encoding, context.only
-    )
-
-
-@server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
-@guarded([])
-def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
-    from phh_lsp.features import code_lens
-
-    uri = params.text_document.uri
-    lenses = code_lens.code_lenses(ls.analysis(uri), ls.encoding)
-    for lens in lenses:
-        if isinstance(lens.data, dict):
-            lens.data = {**lens.data, "uri": uri}  # codeLens/resolve carries no document
-    return lenses
-
-
-@server.feature(types.CODE_LENS_RESOLVE)
-def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.CodeLens:
-    from phh_lsp.features import code_lens
-
-    uri = (lens.data or {}).get("uri") if isinstance(lens.data, dict) else None
-    if not isinstance(uri, str):
-        return lens
-    try:
-        return code_lens.resolve_code_lens(ls.analysis(uri), lens)
-    except Exception:
-        log.exception("codeLens/resolve failed")
-        return lens
-
-
-@server.command("phh.noop")
-def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
-    """The command of the summary lenses: clicking one does nothing."""
-
-
 def serve() -> int:
     """Run the server over stdio until the client says exit.
 
@@ -426,5 +224,7 @@ def serve() -> int:
     the LSP asks (pygls tries, but its exit runs where asyncio swallows it).
     """
     logging.basicConfig(level=logging.WARNING, format="phh-lsp %(levelname)s: %(message)s")
+    import phh_lsp.requests  # noqa: F401 - registers the request handlers on `server`
+
     server.start_io()
     return 0 if server.shut_down else 1

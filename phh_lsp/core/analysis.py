@@ -16,16 +16,15 @@ import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache, partial
 
 from phh_lsp.core.actions import ParsedAction, parse_action
 from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
+from phh_lsp.core.checks_result import check_result
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.document import is_multi_hand, split_hands, toml_error
 from phh_lsp.core.replay import Replay, replay
-from phh_lsp.core.state_view import fmt_amount
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.toml_scan import Entry, Node, scan
 
@@ -256,74 +255,12 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
             diagnostics.extend(
                 diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics
             )
-            diagnostics.extend(_consistency(report, result))
+            diagnostics.extend(check_result(report, result))
     return HandAnalysis(text, entries, report, actions, actions_node, result, diagnostics, header)
 
 
 def _overlap(first: Span, second: Span) -> bool:
     return first.start < second.end and second.start < first.end
-
-
-def _consistency(report: FieldReport, result: Replay) -> list[Diagnostic]:
-    """PHH502/PHH503: declared finishing stacks and winnings vs the replay.
-
-    Finishing stacks must equal the replay's. Winnings are collected pots
-    after a rake the file does not record, and real data leaves
-    uncontested pots at 0, so the only sound check is that nobody is
-    credited with winnings who won no pot in the replay.
-    """
-    found: list[Diagnostic] = []
-    if result.stopped_at is not None:
-        return found
-    stacks = _declared(report, "finishing_stacks", result.final_stacks)
-    if stacks is not None and result.final_stacks is not None:
-        node, declared = stacks
-        wrong = [i for i, (a, b) in enumerate(zip(declared, result.final_stacks, strict=True)) if a != b]
-        if wrong:
-            details = ", ".join(
-                f"p{i + 1} {fmt_amount(declared[i])} (replay: {fmt_amount(result.final_stacks[i])})" for i in wrong
-            )
-            replayed = ", ".join(fmt_amount(value) for value in result.final_stacks)
-            found.append(
-                diagnostic(
-                    "PHH502",
-                    f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{replayed}]",
-                    node.span,
-                )
-            )
-    winnings = _declared(report, "winnings", result.collected)
-    if winnings is not None and result.collected is not None:
-        node, declared = winnings
-        payoffs = [
-            final - start
-            for final, start in zip(
-                result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False
-            )
-        ]
-        wrong = [
-            i
-            for i, value in enumerate(declared)
-            if value > 0 and not result.collected[i] > 0 and not (i < len(payoffs) and payoffs[i] > 0)
-        ]
-        if wrong:
-            names = ", ".join(f"p{i + 1} ({fmt_amount(declared[i])})" for i in wrong)
-            found.append(
-                diagnostic(
-                    "PHH503",
-                    f"`winnings` credits {names} but in the replay "
-                    f"{'they win' if len(wrong) > 1 else 'this player wins'} no pot",
-                    node.span,
-                )
-            )
-    return found
-
-
-def _declared(report: FieldReport, name: str, computed: tuple[object, ...] | None) -> tuple[Node, list[Decimal]] | None:
-    entry = report.fields.get(name)
-    if entry is None or entry.value is None or computed is None or not report.typed_ok.get(name):
-        return None
-    values = [Decimal(value) for value in entry.value.plain()]
-    return (entry.value, values) if len(values) == len(computed) else None
 
 
 def analyze(

@@ -1,0 +1,224 @@
+"""The request handlers: one LSP method each, a few lines each.
+
+Each handler takes the document's analysis from the server, calls one
+plain function of :mod:`phh_lsp.features` and returns its answer. Feature
+modules are imported inside the handlers: the server answers
+``initialize`` before loading them (see ``server._warm_up``). Work that
+may analyse every hand of a large ``.phhs`` file runs in a thread
+(:func:`off_loop`), so hover and completion are answered meanwhile. A
+handler that fails answers its empty result and logs: the server lives on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from lsprotocol import types
+
+from phh_lsp.features.semantic_legend import LEGEND
+from phh_lsp.server import PhhLanguageServer, UnknownDocument, log, server
+
+F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
+
+
+def guarded(default: Any) -> Callable[[F], F]:
+    """Answer ``default`` instead of failing when a handler raises."""
+
+    def decorate(handler: F) -> F:
+        if asyncio.iscoroutinefunction(handler):
+
+            @functools.wraps(handler)
+            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return await handler(*args, **kwargs)
+                except UnknownDocument as error:
+                    log.info("%s: %s is not open", handler.__name__, error)
+                    return default
+                except Exception:
+                    log.exception("%s failed", handler.__name__)
+                    return default
+
+            return cast(F, async_wrapper)
+
+        @functools.wraps(handler)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return handler(*args, **kwargs)
+            except UnknownDocument as error:
+                log.info("%s: %s is not open", handler.__name__, error)
+                return default
+            except Exception:
+                log.exception("%s failed", handler.__name__)
+                return default
+
+        return cast(F, wrapper)
+
+    return decorate
+
+
+async def off_loop(function: Callable[..., R], *args: Any) -> R:
+    """Run work that may analyse every hand of a document in a thread, so
+    that hover and completion are answered meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(None, functools.partial(function, *args))
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+@guarded(None)
+def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
+    from phh_lsp.features import hover
+
+    analysis, offset = ls.offset(params.text_document.uri, params.position)
+    return hover.hover(analysis, offset, ls.encoding)
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_COMPLETION,
+    types.CompletionOptions(trigger_characters=[" ", '"'], resolve_provider=False),
+)
+@guarded(None)
+def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+    from phh_lsp.features import completion
+
+    analysis, offset = ls.offset(params.text_document.uri, params.position)
+    return completion.complete(analysis, offset, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+@guarded(None)
+def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+    from phh_lsp.features import formatting
+
+    analysis = ls.analysis(params.text_document.uri)
+    return formatting.format_document(analysis, ls.settings, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+@guarded(None)
+def on_range_formatting(
+    ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
+) -> list[types.TextEdit] | None:
+    from phh_lsp.features import formatting
+
+    analysis = ls.analysis(params.text_document.uri)
+    return formatting.format_range(analysis, params.range, ls.settings, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+@guarded([])
+def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+    from phh_lsp.features import inlay_hints
+
+    analysis = ls.analysis(params.text_document.uri)
+    return inlay_hints.inlay_hints(analysis, params.range, ls.settings, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+@guarded(types.SemanticTokens(data=[]))
+async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+    from phh_lsp.features import semantic_tokens
+
+    return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
+@guarded(types.SemanticTokens(data=[]))
+def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
+    from phh_lsp.features import semantic_tokens
+
+    analysis = ls.analysis(params.text_document.uri)
+    return semantic_tokens.semantic_tokens_range(analysis, params.range, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@guarded([])
+async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+    from phh_lsp.features import symbols
+
+    return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+@guarded([])
+async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
+    from phh_lsp.features import symbols
+
+    return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
+
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+@guarded(None)
+def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> types.Location | None:
+    from phh_lsp.features import navigation
+
+    analysis, offset = ls.offset(params.text_document.uri, params.position)
+    return navigation.definition(analysis, offset, params.text_document.uri, ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_REFERENCES)
+@guarded([])
+def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[types.Location]:
+    from phh_lsp.features import navigation
+
+    analysis, offset = ls.offset(params.text_document.uri, params.position)
+    uri, declaration = params.text_document.uri, params.context.include_declaration
+    return navigation.references(analysis, offset, uri, ls.encoding, declaration)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+@guarded([])
+def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight]:
+    from phh_lsp.features import navigation
+
+    analysis, offset = ls.offset(params.text_document.uri, params.position)
+    return navigation.highlights(analysis, offset, ls.encoding)
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.phh"]),
+)
+@guarded([])
+async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    from phh_lsp.features import code_actions
+
+    uri, context = params.text_document.uri, params.context
+    analysis = ls.analysis(uri)
+    return await off_loop(
+        code_actions.code_actions, analysis, params.range, list(context.diagnostics), uri, ls.encoding, context.only
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
+@guarded([])
+def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    from phh_lsp.features import code_lens
+
+    uri = params.text_document.uri
+    lenses = code_lens.code_lenses(ls.analysis(uri), ls.encoding)
+    for lens in lenses:
+        if isinstance(lens.data, dict):
+            lens.data = {**lens.data, "uri": uri}  # codeLens/resolve carries no document
+    return lenses
+
+
+@server.feature(types.CODE_LENS_RESOLVE)
+def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.CodeLens:
+    from phh_lsp.features import code_lens
+
+    uri = (lens.data or {}).get("uri") if isinstance(lens.data, dict) else None
+    if not isinstance(uri, str):
+        return lens
+    try:
+        return code_lens.resolve_code_lens(ls.analysis(uri), lens)
+    except Exception:
+        log.exception("codeLens/resolve failed")
+        return lens
+
+
+@server.command("phh.noop")
+def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
+    """The command of the summary lenses: clicking one does nothing."""
