@@ -109,11 +109,11 @@ def on_range_formatting(
 
 @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
 @guarded([])
-def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
     from phh_lsp.features import inlay_hints
 
     analysis = ls.analysis(params.text_document.uri)
-    return inlay_hints.inlay_hints(analysis, params.range, ls.settings, ls.encoding)
+    return await off_loop(inlay_hints.inlay_hints, analysis, params.range, ls.settings, ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)

@@ -33,13 +33,21 @@ from phh_lsp.settings import Settings
 SEPARATOR = " · "
 
 
+#: The most hands one request replays for hints. VS Code asks for the
+#: visible lines, but some clients (Neovim) ask for the whole buffer: on a
+#: 1,000-hand file that would be seconds of replay and snapshots of every
+#: hand in memory, for lines nobody is looking at.
+MAX_HANDS_PER_REQUEST = 200
+
+
 def views_in(analysis: Analysis, start: int, end: int) -> Iterator[HandView]:
-    """The hands whose text overlaps the offsets ``[start, end]``, analysed lazily."""
+    """The hands whose text overlaps the offsets ``[start, end]``, analysed lazily
+    (at most :data:`MAX_HANDS_PER_REQUEST`, from the start of the range)."""
     starts = [piece.start for piece in analysis.pieces]
     if not starts:
         return
     first = max(0, bisect.bisect_right(starts, start) - 1)
-    for index in range(first, len(starts)):
+    for index in range(first, min(len(starts), first + MAX_HANDS_PER_REQUEST)):
         if index > first and starts[index] > end:
             return
         yield analysis.view(index)

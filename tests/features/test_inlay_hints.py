@@ -82,6 +82,18 @@ def test_large_phhs_only_analyses_the_visible_hands() -> None:
     assert analysis.analysed_count <= 2
 
 
+def test_a_whole_file_request_replays_a_bounded_number_of_hands() -> None:
+    """Neovim asks for the whole buffer: a 991-hand file must not replay them all."""
+    from phh_lsp.features.inlay_hints import MAX_HANDS_PER_REQUEST
+
+    text = PHHS.read_text()
+    analysis = analyze(text, str(PHHS))
+    everything = types.Range(types.Position(0, 0), types.Position(analysis.lines.line_count, 0))
+    found = inlay_hints(analysis, everything, Settings(), "utf-16")
+    assert found
+    assert analysis.analysed_count == MAX_HANDS_PER_REQUEST < len(analysis.pieces)
+
+
 def test_utf16_columns_and_odd_input() -> None:
     text = DWAN.read_text().replace('"p2 f",', '"p2 f # 🂡 fold",')
     found = hints(DWAN, text=text)
