@@ -89,22 +89,24 @@ def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> type
 
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
-def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+async def on_formatting(
+    ls: PhhLanguageServer, params: types.DocumentFormattingParams
+) -> list[types.TextEdit] | None:
     from phh_lsp.features import formatting
 
     analysis = ls.analysis(params.text_document.uri)
-    return formatting.format_document(analysis, ls.settings, ls.encoding)
+    return await off_loop(formatting.format_document, analysis, ls.settings, ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
 @guarded(None)
-def on_range_formatting(
+async def on_range_formatting(
     ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
 ) -> list[types.TextEdit] | None:
     from phh_lsp.features import formatting
 
     analysis = ls.analysis(params.text_document.uri)
-    return formatting.format_range(analysis, params.range, ls.settings, ls.encoding)
+    return await off_loop(formatting.format_range, analysis, params.range, ls.settings, ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))

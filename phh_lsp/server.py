@@ -46,6 +46,12 @@ class PhhLanguageServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.shut_down = False
 
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Log what goes wrong outside a request (a change to a document that
+        was never opened, a malformed message) instead of pygls's pop-up: the
+        user can do nothing about a client's mistake."""
+        log.error("%s: %s: %s", getattr(source, "__name__", source), type(error).__name__, error)
+
     @property
     def encoding(self) -> Encoding:
         """The position encoding negotiated with the client."""
