@@ -35,12 +35,8 @@ def guarded(default: Any) -> Callable[[F], F]:
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
                 try:
                     return await handler(*args, **kwargs)
-                except UnknownDocument as error:
-                    log.info("%s: %s is not open", handler.__name__, error)
-                    return default
-                except Exception:
-                    log.exception("%s failed", handler.__name__)
-                    return default
+                except Exception as error:
+                    return _fallback(handler.__name__, error, default)
 
             return cast(F, async_wrapper)
 
@@ -48,16 +44,22 @@ def guarded(default: Any) -> Callable[[F], F]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
-            except UnknownDocument as error:
-                log.info("%s: %s is not open", handler.__name__, error)
-                return default
-            except Exception:
-                log.exception("%s failed", handler.__name__)
-                return default
+            except Exception as error:
+                return _fallback(handler.__name__, error, default)
 
         return cast(F, wrapper)
 
     return decorate
+
+
+def _fallback(name: str, error: Exception, default: Any) -> Any:
+    """Log a failed request (with its traceback, unless it only named an
+    unopened document) and give the empty answer."""
+    if isinstance(error, UnknownDocument):
+        log.info("%s: %s is not open", name, error)
+    else:
+        log.exception("%s failed", name)
+    return default
 
 
 async def off_loop(function: Callable[..., R], *args: Any) -> R:

@@ -255,22 +255,27 @@ class _Scanner:
         PHH arrays are flat; a document nested thousands deep is junk, and
         must not exhaust the stack of whoever scans it.
         """
+        end = self._matching(pos, "[", "]", one_line=False)
+        return Node("invalid", self.text[pos:end], Span(pos, end)), end
+
+    def _matching(self, pos: int, opening: str, closing: str, one_line: bool) -> int:
+        """The offset just past the bracket that closes the one at ``pos``
+        (strings skipped; the line's or the text's end when it never closes)."""
         depth = 0
         index = pos
-        while index < self.length:
+        while index < self.length and not (one_line and self.text[index] in "\r\n"):
             char = self.text[index]
             if char in "\"'":
                 _, index = self.string(index)
                 continue
-            if char == "[":
+            if char == opening:
                 depth += 1
-            elif char == "]":
+            elif char == closing:
                 depth -= 1
                 if depth == 0:
-                    index += 1
-                    break
+                    return index + 1
             index += 1
-        return Node("invalid", self.text[pos:index], Span(pos, index)), index
+        return index
 
     def _array(self, pos: int) -> tuple[Node, int]:
         node = Node("array", None, Span(pos, pos + 1), closed=False)
@@ -317,23 +322,8 @@ class _Scanner:
         return _STATEMENT_START.match(self.text, line_start) is not None
 
     def inline_table(self, pos: int) -> tuple[Node, int]:
-        depth = 0
-        index = pos
-        while index < self.length and self.text[index] not in "\r\n":
-            char = self.text[index]
-            if char in "\"'":
-                _, index = self.string(index)
-                continue
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth == 0:
-                    index += 1
-                    break
-            index += 1
-        raw = self.text[pos:index]
-        return Node("table", _snippet_value(raw), Span(pos, index)), index
+        end = self._matching(pos, "{", "}", one_line=True)
+        return Node("table", _snippet_value(self.text[pos:end]), Span(pos, end)), end
 
     def value(self, pos: int) -> tuple[Node | None, int]:
         if pos >= self.length:
