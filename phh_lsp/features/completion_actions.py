@@ -46,8 +46,13 @@ def _sized(amount: Any, like: Any) -> Any:
         return int(amount)
     if isinstance(like, Decimal) and isinstance(amount, Decimal):
         digits = like.as_tuple().exponent
-        places = min(digits, -2) if isinstance(digits, int) else -2
-        return amount.quantize(Decimal(1).scaleb(places), rounding=ROUND_DOWN)
+        # Cents at least, and never finer than Decimal can hold (a blind of
+        # 1e-308 would ask for 308 places).
+        places = max(min(digits, -2), -12) if isinstance(digits, int) else -2
+        try:
+            return amount.quantize(Decimal(1).scaleb(places), rounding=ROUND_DOWN)
+        except ArithmeticError:
+            return amount
     return amount
 
 

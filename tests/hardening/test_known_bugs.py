@@ -124,3 +124,17 @@ def test_semantic_tokens_survive_deeply_nested_inline_tables(depth: int) -> None
     analysis = analyze(text, "deep.phh")
     assert analysis.diagnostics
     semantic_tokens(analysis, "utf-16")
+
+
+def test_completion_with_a_blind_finer_than_decimal_can_round() -> None:
+    """Found by the fuzz run (``regressions/tiny-blind.phh``, a generated NS
+    hand with ``blinds_or_straddles = [1e-308, 400, 800, ...]``): the half-pot
+    size asked Decimal for 308 decimal places (InvalidOperation in
+    ``completion_actions._sized``) when completing at offset 397."""
+    from pathlib import Path
+
+    from phh_lsp.features.completion import complete
+
+    text = (Path(__file__).parent / "regressions" / "tiny-blind.phh").read_text(encoding="utf-8")
+    result = complete(analyze(text, "tiny-blind.phh"), 397, "utf-16")
+    assert result is not None and any(" cbr " in item.label for item in result.items)
