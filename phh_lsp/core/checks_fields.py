@@ -19,6 +19,7 @@ from typing import Any
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.replay import Setup
 from phh_lsp.core.schema import (
+    ALWAYS_REQUIRED,
     FIELD_SPECS,
     FIXED_LIMIT_VARIANTS,
     REQUIRED_BY_VARIANT,
@@ -33,7 +34,6 @@ from phh_lsp.core.text import Span
 from phh_lsp.core.toml_scan import Entry, Node
 
 _NUMERIC = ("integer", "float")
-_ALWAYS_REQUIRED = ("variant", "antes", "starting_stacks", "actions")
 
 
 @dataclass(slots=True)
@@ -232,9 +232,9 @@ def _check_known_fields(report: FieldReport) -> None:
 
 def _check_requirements(report: FieldReport, anchor: Span) -> None:
     variant = report.variant
-    required = REQUIRED_BY_VARIANT[variant] if variant else _ALWAYS_REQUIRED
+    required = REQUIRED_BY_VARIANT[variant] if variant else ALWAYS_REQUIRED
     if variant is None and "variant" in report.fields:
-        required = _ALWAYS_REQUIRED[1:]
+        required = ALWAYS_REQUIRED[1:]
     for name in required:
         if name not in report.fields:
             where = f" for {variant} ({VARIANT_NAMES[variant]})" if variant else ""

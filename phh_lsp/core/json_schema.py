@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from phh_lsp.core.schema import (
+    ALWAYS_REQUIRED,
     FIELD_SPECS,
     REQUIRED_BY_VARIANT,
     VARIANT_NAMES,
@@ -28,7 +29,6 @@ from phh_lsp.core.schema import (
 )
 
 SCHEMA_ID = "https://raw.githubusercontent.com/phh-lsp/phh-lsp/main/docs/schema/phh.schema.json"
-_ALWAYS_REQUIRED = ["variant", "antes", "starting_stacks", "actions"]
 _POSITIVE = {"bring_in", "small_bet", "big_bet", "min_bet"}
 
 _KIND_SCHEMAS: dict[ValueKind, dict[str, Any]] = {
@@ -86,7 +86,7 @@ def schema() -> dict[str, Any]:
         ),
         "type": "object",
         "properties": {name: _property(spec) for name, spec in FIELD_SPECS.items()},
-        "required": list(_ALWAYS_REQUIRED),
+        "required": list(ALWAYS_REQUIRED),
         "allOf": [_variant_rule(variant) for variant in VARIANT_NAMES],
         "patternProperties": {
             "^_": {"description": "A user-defined field (spec §VII): any name starting with `_`, any value."}

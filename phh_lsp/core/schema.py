@@ -267,6 +267,12 @@ REQUIRED_BY_VARIANT: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The fields every variant requires, in the spec's order.
+ALWAYS_REQUIRED: tuple[str, ...] = tuple(
+    name for name in FIELD_ORDER if all(name in required for required in REQUIRED_BY_VARIANT.values())
+)
+
+
 def forbidden_fields(variant: str) -> tuple[str, ...]:
     """The required-field names that the variant must not define.
 

@@ -24,7 +24,14 @@ from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.cards import card_name, deck_for
 from phh_lsp.core.hand_info import player_label
 from phh_lsp.core.replay import replay
-from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS, REQUIRED_BY_VARIANT, VARIANT_NAMES, ValueKind
+from phh_lsp.core.schema import (
+    FIELD_ORDER,
+    FIELD_SPECS,
+    REQUIRED_BY_VARIANT,
+    REQUIRED_FIELD_NAMES,
+    VARIANT_NAMES,
+    ValueKind,
+)
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.core.toml_scan import Node
 from phh_lsp.features.completion_actions import Candidate, legal_next
@@ -273,7 +280,7 @@ def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
         for name in FIELD_ORDER
         if name not in present
         and name not in ordered
-        and (variant is None or name not in REQUIRED_BY_VARIANT_ALL or name in required)
+        and (variant is None or name not in REQUIRED_FIELD_NAMES or name in required)
     ]
     items: list[Item] = []
     for name in ordered:
@@ -284,5 +291,3 @@ def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
         )
     return items
 
-
-REQUIRED_BY_VARIANT_ALL = frozenset(name for names in REQUIRED_BY_VARIANT.values() for name in names)

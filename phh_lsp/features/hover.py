@@ -17,7 +17,7 @@ from phh_lsp.core.actions import ParsedAction, Token
 from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.cards import card_name
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
-from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, VARIANT_NAMES
+from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
 from phh_lsp.core.state_view import Snapshot, fmt_amount
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.core.toml_scan import Entry
@@ -197,15 +197,11 @@ def _field_doc(hand: HandAnalysis, name: str) -> str:
         status = (
             f"required in {variant}"
             if required
-            else (f"must not be set in {variant}" if name in _required_anywhere() else "optional")
+            else (f"must not be set in {variant}" if name in REQUIRED_FIELD_NAMES else "optional")
         )
     else:
-        status = "required" if name in _required_anywhere() else "optional"
+        status = "required" if name in REQUIRED_FIELD_NAMES else "optional"
     return f"**{spec.title}** (`{name}`): {spec.kind.value}, {status}\n\n{spec.description}\n\n_{spec.section}_"
-
-
-def _required_anywhere() -> set[str]:
-    return {name for names in REQUIRED_BY_VARIANT.values() for name in names}
 
 
 def _compare(hand: HandAnalysis, entry: Entry) -> str | None:
