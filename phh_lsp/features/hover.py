@@ -11,6 +11,8 @@ values beside the declared ones; on a negative blind, what it means.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from lsprotocol import types
 
 from phh_lsp.core.actions import ParsedAction, Token
@@ -167,7 +169,7 @@ def _hover_field(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
     value = entry.value
     if value is not None and entry.key == "blinds_or_straddles" and value.kind == "array":
         for item in value.items:
-            if item.span.start <= offset < item.span.end and item.kind in ("integer", "float") and item.value < 0:
+            if item.span.start <= offset < item.span.end and _negative(item.value):
                 return (
                     f"**{fmt_amount(item.value)}**: a negative blind is a dead post by a player who just sat "
                     "down (PokerKit's convention): they pay it into the pot without it counting as a bet."
@@ -183,6 +185,13 @@ def _hover_field(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
     if entry.key_span.start <= offset < entry.key_span.end:
         return _field_doc(hand, entry.key), entry.key_span
     return None
+
+
+def _negative(value: object) -> bool:
+    """A negative number (a NaN, which no comparison accepts, is not)."""
+    if isinstance(value, Decimal):
+        return not value.is_nan() and value < 0
+    return isinstance(value, int) and not isinstance(value, bool) and value < 0
 
 
 def _field_doc(hand: HandAnalysis, name: str) -> str:

@@ -138,3 +138,17 @@ def test_completion_with_a_blind_finer_than_decimal_can_round() -> None:
     text = (Path(__file__).parent / "regressions" / "tiny-blind.phh").read_text(encoding="utf-8")
     result = complete(analyze(text, "tiny-blind.phh"), 397, "utf-16")
     assert result is not None and any(" cbr " in item.label for item in result.items)
+
+
+def test_hover_on_a_nan_blind() -> None:
+    """Found by the fuzz run (``regressions/nan-blind.phh``,
+    ``blinds_or_straddles = [200, 400, 800, nan]``): hover over the blinds
+    compared the NaN with 0 to explain a negative (dead) blind."""
+    from pathlib import Path
+
+    from phh_lsp.features.hover import hover
+
+    text = (Path(__file__).parent / "regressions" / "nan-blind.phh").read_text(encoding="utf-8")
+    analysis = analyze(text, "nan-blind.phh")
+    for offset in range(text.index("blinds_or_straddles"), text.index("\n", text.index("blinds_or_straddles"))):
+        hover(analysis, offset, "utf-16")
