@@ -27,4 +27,12 @@ export default tseslint.config(
       globals: { console: "readonly", process: "readonly" },
     },
   },
+  {
+    // restart-driver.js runs under the probe's playwright-core, as plain CommonJS.
+    files: ["scripts/**/*.js"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: { require: "readonly", console: "readonly", process: "readonly", setTimeout: "readonly" },
+    },
+  },
 );
