@@ -64,17 +64,23 @@ def _probe_unavailable() -> str | None:
     return None
 
 
-def test_real_vscode_shows_our_diagnostics_and_none_on_a_valid_hand(installed: None, tmp_path: Path) -> None:
+def _run_in_vscode(script: str, out: Path, timeout: int) -> str:
+    """Run one of the extension's real-VS-Code scripts (skipped without the probe); its output."""
     reason = _probe_unavailable()
     if reason:
         pytest.skip(reason)
     environment = {**os.environ, "VSCODE_PROBE": str(PROBE)}
     result = subprocess.run(
-        ["bash", str(EXTENSION / "scripts" / "probe.sh"), str(tmp_path)],
-        capture_output=True, text=True, timeout=1200, env=environment, check=False,
+        ["bash", str(EXTENSION / "scripts" / script), str(out)],
+        capture_output=True, text=True, timeout=timeout, env=environment, check=False,
     )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-4000:]
+    return output
+
+
+def test_real_vscode_shows_our_diagnostics_and_none_on_a_valid_hand(installed: None, tmp_path: Path) -> None:
+    output = _run_in_vscode("probe.sh", tmp_path, timeout=1200)
     assert "PASS: diagnostics appeared for unknown-variant.phh with PHH201" in output
     assert "PASS: diagnostics appeared for unclosed-array.phh with PHH101" in output
     assert "PASS: no diagnostic for dwan-ivey-2009.phh" in output
@@ -84,15 +90,6 @@ def test_restart_command_and_a_live_settings_change_in_real_vscode(installed: No
     """"PHH: Restart Server" restarts the server (the output logs a second start and the
     squiggle comes back), and a severity changed in the user settings reaches the server
     without a reload (the error squiggle becomes a warning)."""
-    reason = _probe_unavailable()
-    if reason:
-        pytest.skip(reason)
-    environment = {**os.environ, "VSCODE_PROBE": str(PROBE)}
-    result = subprocess.run(
-        ["bash", str(EXTENSION / "scripts" / "restart-check.sh"), str(tmp_path)],
-        capture_output=True, text=True, timeout=900, env=environment, check=False,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-4000:]
+    output = _run_in_vscode("restart-check.sh", tmp_path, timeout=900)
     assert "step 2: PASS restart" in output
     assert "step 3: PASS settings" in output

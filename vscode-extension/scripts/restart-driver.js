@@ -39,6 +39,16 @@ async function waitFor(what, test, seconds) {
   return false;
 }
 
+// Quick Open (Control+P) a file, or run a command from the palette (F1), as typed by a user.
+async function pick(page, key, text) {
+  await page.keyboard.press(key);
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
+  await page.keyboard.type(text);
+  await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 20000 });
+  await sleep(300);
+  await page.keyboard.press('Enter');
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: env.CHROMIUM,
@@ -52,24 +62,14 @@ async function waitFor(what, test, seconds) {
     await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 90000 });
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 }).catch(() => {});
     await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-    await page.keyboard.type(env.REL_FILE);
-    await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 20000 });
-    await sleep(300);
-    await page.keyboard.press('Enter');
+    await pick(page, 'Control+P', env.REL_FILE);
     const error = '.editor-instance .monaco-editor .squiggly-error';
     const warning = '.editor-instance .monaco-editor .squiggly-warning';
     ok = await waitFor('an error squiggle on the unknown variant', async () => (await page.$(error)) !== null, 60);
     const before = starts();
     console.log(`[restart-check] step 1: error squiggle shown; server started ${before} time(s)`);
     if (ok) {
-      await page.keyboard.press('F1');
-      await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-      await page.keyboard.type('PHH: Restart Server');
-      await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 20000 });
-      await sleep(300);
-      await page.keyboard.press('Enter');
+      await pick(page, 'F1', 'PHH: Restart Server');
       ok = await waitFor('a second "Starting the server" in the PHH output', async () => starts() > before, 30)
         && await waitFor('the error squiggle after the restart', async () => (await page.$(error)) !== null, 30);
       if (ok) console.log(`[restart-check] step 2: PASS restart: server started ${starts()} times, squiggle back`);
@@ -78,12 +78,7 @@ async function waitFor(what, test, seconds) {
       // As a user would: edit the user settings JSON in the editor and save it.
       const settings = JSON.parse(fs.readFileSync(env.SETTINGS, 'utf8'));
       settings['phh.diagnostics.severity'] = { PHH201: 'warning' };
-      await page.keyboard.press('F1');
-      await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-      await page.keyboard.type('Preferences: Open User Settings (JSON)');
-      await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 20000 });
-      await sleep(300);
-      await page.keyboard.press('Enter');
+      await pick(page, 'F1', 'Preferences: Open User Settings (JSON)');
       await page.waitForSelector('.tabs-container .tab.active[aria-label*="settings.json"]', { timeout: 20000 });
       await sleep(500);
       await page.keyboard.press('Control+A');
@@ -91,12 +86,7 @@ async function waitFor(what, test, seconds) {
       await page.keyboard.press('Control+S');
       await sleep(500);
       // back to the hand: the squiggle there must now be a warning
-      await page.keyboard.press('Control+P');
-      await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-      await page.keyboard.type(env.REL_FILE);
-      await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 20000 });
-      await sleep(300);
-      await page.keyboard.press('Enter');
+      await pick(page, 'Control+P', env.REL_FILE);
       ok = await waitFor('the squiggle to become a warning after the settings change', async () =>
         (await page.$(warning)) !== null && (await page.$(error)) === null, 30);
       if (ok) console.log('[restart-check] step 3: PASS settings: PHH201 shown as a warning, no reload');
