@@ -32,11 +32,12 @@ DEALER_VERBS: dict[str, str] = {"dh": "deal hole cards", "db": "deal board cards
 CharOffsets = Callable[["Token"], "list[int] | None"]
 _PLAYER = re.compile(r"p([1-9]\d*)")
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_WORD = re.compile(r"\S+")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, for speed: see Span
 class Token:
-    """One word of an action and its span in the document."""
+    """One word of an action and its span in the document (never mutated)."""
 
     text: str
     span: Span
@@ -120,9 +121,11 @@ def _words(content: str) -> tuple[list[tuple[str, int]], tuple[str, int] | None,
     inside a word (``f#x``) is reported, and what follows it is treated
     as commentary so the action still parses.
     """
+    if "#" not in content:  # nearly every action: no commentary to look for
+        return [(match.group(), match.start()) for match in _WORD.finditer(content)], None, None
     words: list[tuple[str, int]] = []
     glued: int | None = None
-    for match in re.finditer(r"\S+", content):
+    for match in _WORD.finditer(content):
         word, start = match.group(), match.start()
         hash_at = word.find("#")
         if hash_at == 0:
@@ -170,7 +173,10 @@ def parse_action(index: int, node: Node) -> ParsedAction:
     if not words:
         action.kind = "noop"
         return action
-    tokens = [token(word, start) for word, start in words]
+    if info.offsets is None:
+        tokens = [Token(word, Span(base + start, base + start + len(word))) for word, start in words]
+    else:
+        tokens = [token(word, start) for word, start in words]
 
     def char_offsets(word: Token) -> list[int] | None:
         if info.offsets is None:

@@ -27,6 +27,7 @@ from phh_lsp.core.document import is_multi_hand, split_hands, toml_error
 from phh_lsp.core.replay import Replay, replay
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.toml_scan import Entry, Node, scan
+from phh_lsp.core.toml_subset import is_plain_toml
 
 _REDEFINITION = re.compile(r"cannot overwrite a value|cannot declare .* twice|cannot mutate", re.I)
 
@@ -184,6 +185,8 @@ def _syntax_errors(text: str) -> list[Diagnostic]:
     checks on the second definition), so it is blanked out and the text
     parsed again to find any real syntax error after it.
     """
+    if is_plain_toml(text):
+        return []  # valid by construction: no need to ask tomllib (see toml_subset)
     current = text
     for _ in range(50):
         found = toml_error(current)

@@ -9,6 +9,7 @@ outside the variant's deck a violation, which PokerKit only warns about.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from phh_lsp.core.text import Span
 
@@ -46,9 +47,9 @@ def deck_for(variant: str | None) -> tuple[str, ...]:
     return SHORT_DECK if variant == "NS" else STANDARD_DECK
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, for speed: see text.Span
 class CardToken:
-    """One card written in an action, with where it stands in the source."""
+    """One card written in an action, with where it stands in the source (never mutated)."""
 
     text: str
     span: Span
@@ -72,7 +73,10 @@ def card_name(card: str) -> str:
 _TEN = "`10` is not a rank: write a ten as `T` (e.g. `Th` for the ten of hearts)"
 
 
+@lru_cache(maxsize=1024)
 def _card_error(text: str) -> str | None:
+    """Why a two-character card is malformed, or None (remembered: the same
+    few dozen pieces come back in every hand)."""
     if text == UNKNOWN:
         return None
     rank, suit = text[0], text[1]
@@ -98,6 +102,9 @@ def split_cards(text: str, offset_of: list[int] | None, base: int) -> list[CardT
     held escapes (None when characters map one to one). A word of odd
     length yields a last one-character token carrying the error.
     """
+    if offset_of is None and not len(text) % 2 and "10" not in text:  # the usual word: AcAd, ????
+        pieces = [(text[index : index + 2], base + index) for index in range(0, len(text), 2)]
+        return [CardToken(piece, Span(start, start + 2), _card_error(piece)) for piece, start in pieces]
 
     def span(start: int, end: int) -> Span:
         if offset_of is None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.evaluation import memoized
 from phh_lsp.core.replay_rules import Replayer, Stop
 from phh_lsp.core.state_view import Amount, Snapshot, snapshot
 from phh_lsp.core.text import Span
@@ -42,6 +43,8 @@ _AUTOMATIONS = (
     "CHIPS_PUSHING",
     "CHIPS_PULLING",
 )
+
+
 @dataclass(slots=True)
 class Replay:
     """The outcome of replaying a hand's actions."""
@@ -84,7 +87,11 @@ def create_state(setup: Setup) -> State:
         automations=tuple(Automation[name] for name in _AUTOMATIONS),
         **{**setup.fields, "variant": setup.variant, "actions": []},
     )
-    return history.create_state()
+    state = history.create_state()
+    # Same hand types, their evaluations remembered (see core/evaluation.py):
+    # the showdown asks for the same hands n² times.
+    state.hand_types = tuple(memoized(hand_type) for hand_type in state.hand_types)
+    return state
 
 
 def _merge_steps(steps: list[str]) -> list[str]:

@@ -39,6 +39,17 @@ _BLANKS = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
 _BLANKS_ON_LINE = re.compile(r"(?:[ \t]+|#[^\r\n]*)*")
 _LINE_BREAK = re.compile(r"[\r\n]")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
+# The arrays nearly every PHH file is made of: plain strings (literal, or
+# basic without escapes) and plain numbers, separated by commas, with blanks and comments between.
+# Such an array is read in one match (see _Scanner._simple_array). The
+# quantifiers are possessive: a comment runs to its line's end, blanks
+# are taken whole, so a match that fails does so in one pass.
+_ARRAY_BLANKS = r"(?:[ \t\r\n]++|#[^\r\n]*+)*+"
+_SIMPLE_ITEM = r"""(?:"[^"\\\r\n]*+"|'[^'\r\n]*+'|-?(?:0|[1-9]\d*+)(?:\.\d++)?(?![\w.+-]))"""
+_SIMPLE_ARRAY = re.compile(
+    rf"\[{_ARRAY_BLANKS}(?:{_SIMPLE_ITEM}{_ARRAY_BLANKS},{_ARRAY_BLANKS})*+(?:{_SIMPLE_ITEM}{_ARRAY_BLANKS})?\]"
+)
+_SIMPLE_ARRAY_PART = re.compile(r"""#[^\r\n]*|"([^"\\\r\n]*)"|'([^'\r\n]*)'|(-?\d+)(\.\d+)?""")
 # A line that starts a new statement: when an array is left open, such a
 # line ends it, so one missing `]` does not swallow the rest of the file.
 _STATEMENT_START = re.compile(
@@ -277,7 +288,32 @@ class _Scanner:
             index += 1
         return index
 
+    def _simple_array(self, pos: int) -> tuple[Node, int] | None:
+        """The array at ``pos`` read in one match when it is a simple one
+        (the same nodes :meth:`_array` would build), else None."""
+        match = _SIMPLE_ARRAY.match(self.text, pos)
+        if match is None:
+            return None
+        end = match.end()
+        items: list[Node] = []
+        for part in _SIMPLE_ARRAY_PART.finditer(self.text, pos + 1, end - 1):
+            basic, literal, whole, fraction = part.groups()
+            start, stop = part.span()
+            body = basic if basic is not None else literal
+            if body is not None:
+                item = Node("string", body, Span(start, stop))
+                item.string = StringInfo(start + 1, None, True)
+                items.append(item)
+            elif fraction is not None:
+                items.append(Node("float", Decimal(whole + fraction), Span(start, stop)))
+            elif whole is not None:
+                items.append(Node("integer", int(whole), Span(start, stop)))
+        return Node("array", [item.value for item in items], Span(pos, end), items), end
+
     def _array(self, pos: int) -> tuple[Node, int]:
+        simple = self._simple_array(pos)
+        if simple is not None:
+            return simple
         node = Node("array", None, Span(pos, pos + 1), closed=False)
         pos += 1
         while True:
