@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.evaluation import memoized
+from phh_lsp.core.pokerkit_cards import stack_deck
 from phh_lsp.core.replay_rules import Replayer, Stop
 from phh_lsp.core.state_view import Amount, Snapshot, snapshot
 from phh_lsp.core.text import Span
@@ -126,6 +127,7 @@ def replay(
         except Exception as error:
             result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
             return result, None
+        stack_deck(state, actions)
         replayer = Replayer(setup, state)
         replayer.burn()
         replayer.track_street()

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, cast
 
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.pokerkit_cards import UNKNOWN, pokerkit_cards
 from phh_lsp.core.schema import FIXED_LIMIT_VARIANTS
 from phh_lsp.core.state_view import cards_text, describe_pending, fmt_amount, street_names
 from phh_lsp.core.text import Span
 
 if TYPE_CHECKING:
-    from pokerkit import State
+    from pokerkit import Card, State
 
     from phh_lsp.core.replay import Setup
 
@@ -64,12 +65,17 @@ class Replayer:
         self.street_index: int | None = None
         #: Problems that do not stop the replay (warnings).
         self.notes: list[Diagnostic] = []
+        self._unknown = pokerkit_cards(state, [UNKNOWN])
+
+    def _cards(self, action: ParsedAction) -> tuple[Card, ...] | str:
+        """The action's cards as PokerKit's own objects (see pokerkit_cards)."""
+        return pokerkit_cards(self.state, [card.text for card in action.cards])
 
     def burn(self) -> None:
         # The flag, not can_burn_card(): that also re-checks the deck before
         # every action, a cost HandHistory only pays when an action fails.
         while self.state.card_burning_status and self.state.can_burn_card():
-            self.state.burn_card("??")
+            self.state.burn_card(self._unknown)
 
     def track_street(self) -> None:
         index = self.state.street_index
@@ -126,7 +132,7 @@ class Replayer:
                 f"p{dealee + 1} is due {due} hole card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        state.deal_hole(action.card_texts, dealee)
+        state.deal_hole(self._cards(action), dealee)
 
     def _deal_board(self, action: ParsedAction) -> None:
         state = self.state
@@ -143,7 +149,7 @@ class Replayer:
                 f"the dealer must deal {due} board card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        state.deal_board(action.card_texts)
+        state.deal_board(self._cards(action))
 
     def _stand_pat_or_discard(self, action: ParsedAction) -> None:
         state = self.state
@@ -165,7 +171,7 @@ class Replayer:
                 continue
             hand = "".join(cards_text(state.hole_cards[expected]))
             raise _fail("PHH406", f"p{expected + 1} discards {card.text} but holds {hand}", card.span)
-        state.stand_pat_or_discard(action.card_texts)
+        state.stand_pat_or_discard(self._cards(action))
 
     def _check_actor(self, action: ParsedAction, doing: str) -> None:
         if self.state.actor_index != action.player:
@@ -203,8 +209,18 @@ class Replayer:
     def _complete_bet_or_raise(self, action: ParsedAction) -> None:
         state = self.state
         self._check_actor(action, "bet or raise")
-        span = action.amount.span if action.amount else action.span
         fixed = self.setup.variant in FIXED_LIMIT_VARIANTS
+        if not fixed and action.amount_value is not None:
+            # PokerKit's own bounds are the spec's here (min to all-in), and it
+            # verifies before it changes anything: try first, explain after.
+            try:
+                state.complete_bet_or_raise_to(cast(int, action.amount_value))
+            except ValueError:
+                pass
+            else:
+                self.raises_this_street += 1
+                return
+        span = action.amount.span if action.amount else action.span
         if not state.can_complete_bet_or_raise_to():
             reason = (
                 "nobody left to raise against" if state.checking_or_calling_amount is not None else "no bet is possible"
@@ -309,10 +325,10 @@ class Replayer:
             if not state.status:
                 break
             if state.can_burn_card():
-                state.burn_card("??")
+                state.burn_card(self._unknown)
             elif state.can_deal_hole():
                 dealee = state.hole_dealee_index
-                state.deal_hole("??")
+                state.deal_hole(self._unknown)
                 steps.append(f"deals an unknown hole card to p{(dealee or 0) + 1}")
             elif state.can_show_or_muck_hole_cards(()):
                 index = state.showdown_index
