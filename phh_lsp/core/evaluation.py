@@ -34,6 +34,22 @@ MAX_CACHED = 50_000
 _memoized_types: dict[type[Hand], type[Hand]] = {}
 
 
+_KEYABLE = (str, tuple)
+
+
+def _identity(cards: str | tuple[Any, ...]) -> str | tuple[int, ...]:
+    """A cache key for cards: text as it is, card objects by identity.
+
+    Hashing a tuple of PokerKit cards runs Python code for every card; the
+    replay hands PokerKit the same card objects throughout (see
+    pokerkit_cards), so their identities are key enough. The caches keep
+    the cards themselves beside each entry, so no identity can be reused
+    by another object while its entry lives; equal cards that are other
+    objects merely miss the cache.
+    """
+    return cards if isinstance(cards, str) else tuple(map(id, cards))
+
+
 class _NoHand:
     """A remembered ``ValueError``: no hand of this type from these cards.
 
@@ -52,20 +68,20 @@ class _RememberingLookup:
 
     def __init__(self, lookup: Lookup) -> None:
         self._lookup = lookup
-        self._entries: dict[Any, Entry | None] = {}
+        self._entries: dict[Any, tuple[Any, Entry | None]] = {}
 
     def _entry_or_none(self, cards: Any) -> Entry | None:
-        key = cards if isinstance(cards, str | tuple) else tuple(cards)
+        if not isinstance(cards, _KEYABLE):
+            cards = tuple(cards)
+        key = _identity(cards)
         try:
-            return self._entries[key]
+            return self._entries[key][1]
         except KeyError:
             pass
-        except TypeError:  # unhashable cards: nothing to remember them by
-            return self._lookup.get_entry_or_none(cards)
-        entry = self._lookup.get_entry_or_none(key)
+        entry = self._lookup.get_entry_or_none(cards)
         if len(self._entries) >= MAX_CACHED:
             self._entries.clear()
-        self._entries[key] = entry
+        self._entries[key] = (cards, entry)
         return entry
 
     def has_entry(self, cards: Any) -> bool:
@@ -92,15 +108,15 @@ def memoized(hand_type: type[Hand]) -> type[Hand]:
     found = _memoized_types.get(hand_type)
     if found is not None:
         return found
-    results: dict[tuple[Any, Any], Any] = {}
+    results: dict[tuple[Any, Any], tuple[Any, Any, Any]] = {}
     original_from_game = hand_type.from_game.__func__  # type: ignore[attr-defined]
 
     def from_game(cls: type[Hand], hole_cards: Any, board_cards: Any = ()) -> Hand:
-        hole = hole_cards if isinstance(hole_cards, str) else tuple(hole_cards)
-        board = board_cards if isinstance(board_cards, str) else tuple(board_cards)
-        key = (hole, board)
+        hole = hole_cards if isinstance(hole_cards, _KEYABLE) else tuple(hole_cards)
+        board = board_cards if isinstance(board_cards, _KEYABLE) else tuple(board_cards)
+        key = (_identity(hole), _identity(board))
         try:
-            result = results[key]
+            result = results[key][2]
         except KeyError:
             try:
                 result = original_from_game(cls, hole, board)
@@ -108,9 +124,7 @@ def memoized(hand_type: type[Hand]) -> type[Hand]:
                 result = _NoHand(str(error))
             if len(results) >= MAX_CACHED:
                 results.clear()
-            results[key] = result
-        except TypeError:  # unhashable cards
-            return original_from_game(cls, hole, board)  # type: ignore[no-any-return]
+            results[key] = (hole, board, result)
         if type(result) is _NoHand:
             raise ValueError(result.message)
         return result  # type: ignore[no-any-return]

@@ -268,7 +268,7 @@ class Replayer:
         state = self.state
         player = action.player
         assert player is not None
-        argument: bool | str = True if action.show_dash else (action.card_texts or False)
+        argument: bool | str | tuple[Card, ...] = True if action.show_dash else (self._cards(action) or False)
         if not state.can_show_or_muck_hole_cards(argument, player):
             expected = state.showdown_index
             if expected is None:

@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from phh_lsp.core.text import Span
+from phh_lsp.core.toml_subset import is_plain_toml
 
 #: How deep arrays may nest before the scanner stops descending into them.
 MAX_DEPTH = 32
@@ -50,6 +51,12 @@ _SIMPLE_ARRAY = re.compile(
     rf"\[{_ARRAY_BLANKS}(?:{_SIMPLE_ITEM}{_ARRAY_BLANKS},{_ARRAY_BLANKS})*+(?:{_SIMPLE_ITEM}{_ARRAY_BLANKS})?\]"
 )
 _SIMPLE_ARRAY_PART = re.compile(r"""#[^\r\n]*|"([^"\\\r\n]*)"|'([^'\r\n]*)'|(-?\d+)(\.\d+)?""")
+# In a plain text (see toml_subset) every statement and header is one of
+# these at a line start: lines inside its arrays never look like them.
+_PLAIN_LINE = re.compile(
+    r"^[ \t]*+(?:(?P<header>\[[ \t]*+(?P<name>[A-Za-z0-9_-]++)[ \t]*+\])|(?P<key>[A-Za-z0-9_-]++)[ \t]*+=[ \t]*+)",
+    re.M,
+)
 # A line that starts a new statement: when an array is left open, such a
 # line ends it, so one missing `]` does not swallow the rest of the file.
 _STATEMENT_START = re.compile(
@@ -377,6 +384,26 @@ class _Scanner:
         raw = match.group().rstrip()
         return scalar_node(raw, Span(pos, pos + len(raw))), match.end()
 
+    def plain_entries(self) -> list[Entry]:
+        """:meth:`entries` for a plain text (see toml_subset), statement by
+        statement in one regular-expression pass rather than character by
+        character: the same entries, about twice as fast."""
+        entries: list[Entry] = []
+        table: str | None = None
+        for match in _PLAIN_LINE.finditer(self.text):
+            key = match.group("key")
+            if key is None:
+                start, stop = match.span("header")
+                span = Span(start, stop)
+                table = match.group("name")
+                entries.append(Entry(table, span, Node("table", None, span), span, True))
+                continue
+            key_start, key_end = match.span("key")
+            node, _ = self.value(match.end())
+            end = node.span.end if node is not None else key_end + 1
+            entries.append(Entry(key, Span(key_start, key_end), node, Span(key_start, end), table=table))
+        return entries
+
     def entries(self) -> list[Entry]:
         entries: list[Entry] = []
         pos = 0
@@ -414,4 +441,5 @@ class _Scanner:
 
 def scan(text: str) -> list[Entry]:
     """Every key/value pair and table header of ``text``, in order."""
-    return _Scanner(text).entries()
+    scanner = _Scanner(text)
+    return scanner.plain_entries() if is_plain_toml(text) else scanner.entries()

@@ -148,7 +148,7 @@ def med(values: list[float]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", default=[str(DEFAULT_CORPUS)])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2, 0], help="--jobs values to measure")
     parser.add_argument("--no-json-compare", action="store_true")
     parser.add_argument("--in-process", action="store_true",

@@ -7,8 +7,8 @@ near-miss texts (the texts most likely to fool a shortcut):
 * ``is_plain_toml`` lets a hand skip tomllib: it must never say True of
   a text tomllib rejects (a key defined twice aside, which is a field
   problem and no syntax error in our pipeline either);
-* the scanner reads simple arrays in one match: the nodes must equal
-  those of the general array reader;
+* the scanner reads a plain text statement by statement and simple
+  arrays in one match: the entries must equal the general reader's;
 * PokerKit's hand types, memoised: the replayed stacks and pots must
   equal those of the plain types (the corpus test compares final stacks
   with PokerKit's own loader; here hands are built to hit the caches).
@@ -103,7 +103,9 @@ _ATOMS = [
 
 def _line() -> st.SearchStrategy[str]:
     scalar = st.sampled_from(['"p1 cc"', "'d db AcKs'", "0", "-3", "1.25", "true", "false", "00:00:00", '""'])
-    array = st.lists(scalar, max_size=4).map(lambda items: "[" + ", ".join(items) + "]")
+    one_line = st.lists(scalar, max_size=4).map(lambda items: "[" + ", ".join(items) + "]")
+    many_lines = st.lists(scalar, max_size=4).map(lambda items: "[\n  " + ",  # c\n  ".join(items) + ",\n]")
+    array = st.one_of(one_line, many_lines)
     key = st.sampled_from(["variant", "antes", "actions", "a", "1", "x-y", "a_b"])
     statement = st.builds(
         lambda k, v, c: f"{k} = {v}{c}", key, st.one_of(scalar, array), st.sampled_from(["", " # c", "\t#"])
@@ -143,11 +145,13 @@ def _syntax_errors_the_slow_way(text: str, monkeypatch: pytest.MonkeyPatch) -> l
 def _assert_plain_is_valid(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if not is_plain_toml(text):
         return
-    # what tomllib would have said: nothing (a key twice is PHH209's business)
-    assert _syntax_errors_the_slow_way(text, monkeypatch) == [], repr(text)
     keys = [entry.key for entry in toml_scan.scan(text) if not entry.is_header]
     if len(keys) == len(set(keys)):
         tomllib.loads(text)  # raises if the subset let an invalid text through
+        assert _syntax_errors_the_slow_way(text, monkeypatch) == [], repr(text)
+    else:  # a key defined twice is all tomllib may object to (PHH209 reports it)
+        with pytest.raises(tomllib.TOMLDecodeError, match=analysis_module._REDEFINITION):
+            tomllib.loads(text)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -218,22 +222,29 @@ def test_corpus_hands_take_the_fast_path_and_tomllib_agrees() -> None:
 
 
 def _scan_slowly(text: str, monkeypatch: pytest.MonkeyPatch) -> list[toml_scan.Entry]:
+    """The general reader: character by character, every array item by item."""
     with monkeypatch.context() as patch:
         patch.setattr(toml_scan._Scanner, "_simple_array", lambda _self, _pos: None)
-        return toml_scan.scan(text)
+        return toml_scan._Scanner(text).entries()
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(_near_plain(), _random_texts))
-def test_simple_arrays_read_as_the_general_reader_reads_them(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+def test_the_scanners_shortcuts_read_what_the_general_reader_reads(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
     # compared as text: a `nan` value is never equal to itself
     assert repr(toml_scan.scan(text)) == repr(_scan_slowly(text, monkeypatch))
 
 
-def test_simple_arrays_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scanners_shortcuts_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = 0
     for path in corpus_files():
         text = read_text(path)
-        assert toml_scan.scan(text) == _scan_slowly(text, monkeypatch), path
+        for piece in split_hands(text, path.suffix == ".phhs"):
+            assert repr(toml_scan.scan(piece.text)) == repr(_scan_slowly(piece.text, monkeypatch)), path
+            plain += is_plain_toml(piece.text)
+    assert plain > 1300  # the shortcuts were taken, not only the general path
 
 
 def test_simple_array_values() -> None:
