@@ -104,7 +104,7 @@ def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
     tasks = [(analysis, index) for analysis in analyses for index in range(len(analysis.pieces))]
     texts = [analysis.pieces[index].text for analysis, index in tasks]
     flags = [analysis.multi for analysis, _ in tasks]
-    chunk = max(1, len(tasks) // (workers * 16))
+    chunk = max(1, len(tasks) // (workers * 64))
     with ProcessPoolExecutor(max_workers=workers, initializer=_prepare_process) as pool:
         for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
             analysis.provide(index, hand)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.pokerkit_cards import UNKNOWN, pokerkit_cards
+from phh_lsp.core.pokerkit_cards import UNKNOWN, pokerkit_cards, unknown_on_top
 from phh_lsp.core.schema import FIXED_LIMIT_VARIANTS
 from phh_lsp.core.state_view import cards_text, describe_pending, fmt_amount, street_names
 from phh_lsp.core.text import Span
@@ -75,7 +75,8 @@ class Replayer:
         # The flag, not can_burn_card(): that also re-checks the deck before
         # every action, a cost HandHistory only pays when an action fails.
         while self.state.card_burning_status and self.state.can_burn_card():
-            self.state.burn_card(self._unknown)
+            with unknown_on_top(self.state, self._unknown):
+                self.state.burn_card(self._unknown)
 
     def track_street(self) -> None:
         index = self.state.street_index
@@ -132,7 +133,9 @@ class Replayer:
                 f"p{dealee + 1} is due {due} hole card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        state.deal_hole(self._cards(action), dealee)
+        cards = self._cards(action)
+        with unknown_on_top(state, cards):
+            state.deal_hole(cards, dealee)
 
     def _deal_board(self, action: ParsedAction) -> None:
         state = self.state
@@ -149,7 +152,9 @@ class Replayer:
                 f"the dealer must deal {due} board card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        state.deal_board(self._cards(action))
+        cards = self._cards(action)
+        with unknown_on_top(state, cards):
+            state.deal_board(cards)
 
     def _stand_pat_or_discard(self, action: ParsedAction) -> None:
         state = self.state
@@ -325,10 +330,12 @@ class Replayer:
             if not state.status:
                 break
             if state.can_burn_card():
-                state.burn_card(self._unknown)
+                with unknown_on_top(state, self._unknown):
+                    state.burn_card(self._unknown)
             elif state.can_deal_hole():
                 dealee = state.hole_dealee_index
-                state.deal_hole(self._unknown)
+                with unknown_on_top(state, self._unknown):
+                    state.deal_hole(self._unknown)
                 steps.append(f"deals an unknown hole card to p{(dealee or 0) + 1}")
             elif state.can_show_or_muck_hole_cards(()):
                 index = state.showdown_index

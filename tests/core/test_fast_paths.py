@@ -296,3 +296,72 @@ def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPa
     assert remembered_twice == (plain, plain)
     # p1's royal flush beats fives full: 4 antes and the three bring-in calls
     assert plain == (109, 97, 97, 97)
+
+
+# ---------------------------------------------------------------------------
+# PokerKit's own cards, the deck stacked, unknown cards dealt from the top
+
+
+def _final_state(text: str, multi: bool) -> list[str]:
+    """Everything PokerKit knows at the end of each hand, as text."""
+    from phh_lsp.core.replay import replay
+
+    found = []
+    for piece in split_hands(text, multi):
+        hand = analysis_module._analyze_hand(piece.text, multi, False)
+        if hand.report.setup is None:
+            continue
+        _, state = replay(hand.report.setup, hand.actions, record=False)
+        assert state is not None
+        found.append(
+            repr(
+                (
+                    state.stacks,
+                    state.bets,
+                    state.hole_cards,
+                    state.board_cards,
+                    state.burn_cards,
+                    state.mucked_cards,
+                    state.discarded_cards,
+                    sorted(map(repr, state.deck_cards)),
+                    state.statuses,
+                    state.operations,
+                )
+            )
+        )
+    return found
+
+
+def _plainly(text: str, multi: bool, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The same, with PokerKit parsing card text and searching a shuffled deck."""
+    from contextlib import nullcontext
+
+    from phh_lsp.core import replay as replay_module
+    from phh_lsp.core import replay_rules
+
+    with monkeypatch.context() as patch:
+        patch.setattr(replay_module, "stack_deck", lambda _state, _actions: None)
+        patch.setattr(replay_rules, "unknown_on_top", lambda _state, _cards: nullcontext())
+        patch.setattr(replay_rules, "pokerkit_cards", lambda _state, texts: "".join(texts))
+        return _final_state(text, multi)
+
+
+def _generated_hands() -> list[str]:
+    from tests.hardening import synthetic
+
+    hands = [synthetic.hand(variant, "fast-paths", index) for variant in synthetic.VARIANTS for index in range(6)]
+    return [hand for hand in hands if hand]
+
+
+def test_pokerkits_own_cards_change_nothing_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in corpus_files():
+        text = read_text(path)
+        multi = path.suffix == ".phhs"
+        assert _final_state(text, multi) == _plainly(text, multi, monkeypatch), path
+
+
+def test_pokerkits_own_cards_change_nothing_on_generated_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = _generated_hands()
+    assert len(hands) >= 50
+    for text in hands:
+        assert _final_state(text, False) == _plainly(text, False, monkeypatch), text
