@@ -34,6 +34,7 @@ _SCALAR = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?"
     r"|[^\s,\]\}#\"']+"
 )
+_LEADING_ZERO = re.compile(r"[+-]?0\d.*")
 _INTEGER = re.compile(r"[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|\d[\d_]*)")
 _FLOAT = re.compile(r"[+-]?(?:inf|nan|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)")
 _BLANKS = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
@@ -159,7 +160,7 @@ def scalar_node(raw: str, span: Span) -> Node:
     """Classify and decode a bare scalar such as ``1_000``, ``0.10``, ``inf``."""
     if raw in ("true", "false"):
         return Node("boolean", raw == "true", span)
-    if _INTEGER.fullmatch(raw) and not re.fullmatch(r"[+-]?0\d.*", raw):
+    if _INTEGER.fullmatch(raw) and not _LEADING_ZERO.fullmatch(raw):
         text = raw.replace("_", "")
         try:
             sign = -1 if text.startswith("-") else 1
