@@ -16,6 +16,7 @@ import functools
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -25,6 +26,8 @@ from phh_lsp.documents import Documents, Superseded
 from phh_lsp.settings import Settings, settings_from_options
 
 if TYPE_CHECKING:
+    from pygls.workspace import TextDocument
+
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.text import Encoding
 
@@ -65,10 +68,21 @@ class PhhLanguageServer(LanguageServer):
         Only documents the client opened: pygls would read any other URI
         from disk, and the server reads no file the client did not send.
         """
-        if uri not in self.workspace.text_documents:
+        document = self.open_document(uri)
+        if document is None:
             raise UnknownDocument(uri)
-        document = self.workspace.get_text_document(uri)
         return self.documents.analysis(uri, document.version, document.source)
+
+    def open_document(self, uri: str) -> TextDocument | None:
+        """The document the client opened as ``uri``, if it did.
+
+        pygls keys its documents by the *decoded* URI (a file named
+        ``ps NLH.phhs`` arrives as ``ps%20NLH.phhs``), so the raw URI is no
+        key; ``get_text_document`` would find it, but reads unknown URIs
+        from disk.
+        """
+        found: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        return found
 
     def offset(self, uri: str, position: types.Position) -> tuple[Analysis, int]:
         """The analysis and the offset of ``position`` in it."""
@@ -90,9 +104,9 @@ server = PhhLanguageServer()
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
-    if uri not in ls.workspace.text_documents:
+    document = ls.open_document(uri)
+    if document is None:
         return
-    document = ls.workspace.get_text_document(uri)
     version = document.version
     analysis = ls.documents.analysis(uri, version, document.source)
     from phh_lsp.features import diagnostics
@@ -169,8 +183,8 @@ async def _pull_configuration(ls: PhhLanguageServer) -> None:
         return
     if items and items[0] is not None:
         ls.apply_options(items[0])
-        for uri in list(ls.workspace.text_documents):
-            schedule(ls, uri, 0)
+        for document in list(ls.workspace.text_documents.values()):
+            schedule(ls, document.uri, 0)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -178,8 +192,8 @@ async def on_configuration(ls: PhhLanguageServer, params: types.DidChangeConfigu
     settings = params.settings
     if isinstance(settings, dict) and isinstance(settings.get("phh"), dict):
         ls.apply_options(settings["phh"])
-        for uri in list(ls.workspace.text_documents):
-            schedule(ls, uri, 0)
+        for document in list(ls.workspace.text_documents.values()):
+            schedule(ls, document.uri, 0)
     else:
         await _pull_configuration(ls)
 

@@ -192,7 +192,7 @@ class Session:
             return [None for _ in params.items]
 
         for method in (types.WINDOW_LOG_MESSAGE, types.WINDOW_SHOW_MESSAGE):
-            self.client.feature(method)(lambda params: None)
+            self.client.feature(method)(lambda params: print("SERVER:", getattr(params, "message", "")[:3000], file=sys.stderr))
 
     async def diagnostics(self, uri: str, version: int) -> float:
         key = (uri, version)

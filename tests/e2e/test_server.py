@@ -8,6 +8,7 @@ edits; hover text.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
@@ -249,3 +250,19 @@ async def test_a_changed_setting_takes_effect_without_a_restart(client: Language
     )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[uri]) == []
+
+
+@pytest.mark.asyncio
+async def test_a_file_whose_name_needs_percent_encoding(client: LanguageClient) -> None:
+    # pygls keys documents by the decoded URI; a lookup by the URI as sent
+    # once found nothing, so such files got no diagnostics, hover or completion
+    uri = "file:///hands/Dwan%20vs%20Ivey%20%232.phh"
+    text = NT.replace("AcAd", "AcAx")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
+    await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
+    assert [(d.code, d.range) for d in client.diagnostics[uri]] == [("PHH307", rng("6:13-6:15"))]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 10))
+    )
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    assert "Ace of clubs" in hover.contents.value
