@@ -191,8 +191,11 @@ class Session:
         def on_configuration(params: types.ConfigurationParams) -> list[object]:
             return [None for _ in params.items]
 
+        def server_message(params: types.LogMessageParams | types.ShowMessageParams) -> None:
+            print("server says:", params.message[:3000], file=sys.stderr)  # a failure must not go unseen
+
         for method in (types.WINDOW_LOG_MESSAGE, types.WINDOW_SHOW_MESSAGE):
-            self.client.feature(method)(lambda params: print("SERVER:", getattr(params, "message", "")[:3000], file=sys.stderr))
+            self.client.feature(method)(server_message)
 
     async def diagnostics(self, uri: str, version: int) -> float:
         key = (uri, version)
