@@ -16,7 +16,6 @@ import functools
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -77,11 +76,15 @@ class PhhLanguageServer(LanguageServer):
         """The document the client opened as ``uri``, if it did.
 
         pygls keys its documents by the *decoded* URI (a file named
-        ``ps NLH.phhs`` arrives as ``ps%20NLH.phhs``), so the raw URI is no
-        key; ``get_text_document`` would find it, but reads unknown URIs
-        from disk.
+        ``ps NLH.phhs`` arrives as ``ps%20NLH.phhs``), so the URI as sent is
+        not always a key; each document keeps the URI it was opened with.
+        (``get_text_document`` would find it, but reads unknown URIs from
+        disk.)
         """
-        found: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        documents = self.workspace.text_documents
+        found: TextDocument | None = documents.get(uri)
+        if found is None:
+            found = next((document for document in documents.values() if document.uri == uri), None)
         return found
 
     def offset(self, uri: str, position: types.Position) -> tuple[Analysis, int]:
