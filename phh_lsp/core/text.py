@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -67,9 +68,10 @@ class LineIndex:
         self.text = text
         if "\r" in text:
             self.line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-        else:  # the common case, three times faster on a large .phhs
-            lengths = (len(line) + 1 for line in text.split("\n")[:-1])
-            self.line_starts = [0, *itertools.accumulate(lengths)]
+        else:  # the common case, in C only (a keystroke in a 20,000-line .phhs rebuilds it)
+            # line k starts after the k lines before it and their k line breaks
+            ends = itertools.accumulate(map(len, text.split("\n")[:-1]))
+            self.line_starts = [0, *map(operator.add, ends, itertools.count(1))]
 
     @property
     def line_count(self) -> int:

@@ -365,3 +365,17 @@ def test_pokerkits_own_cards_change_nothing_on_generated_hands(monkeypatch: pyte
     assert len(hands) >= 50
     for text in hands:
         assert _final_state(text, False) == _plainly(text, False, monkeypatch), text
+
+
+# ---------------------------------------------------------------------------
+# cutting a .phhs into hands, looking only where a line opens with `[`
+
+_HEADER_ATOMS = ["[1]", "[2] # c", "[", "]", "\n", "\r\n", "\r", "a = [1, 2]", " ", "\t", "#", "x", "[[a]]", "[a]]"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_HEADER_ATOMS), max_size=16).map("".join))
+def test_header_starts_are_the_header_expressions_matches(text: str) -> None:
+    from phh_lsp.core import document
+
+    assert document._header_starts(text) == [match.start() for match in document._HEADER_LINE.finditer(text)]
