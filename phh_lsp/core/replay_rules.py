@@ -13,6 +13,7 @@ was expected instead.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from phh_lsp.core.actions import ParsedAction
@@ -71,12 +72,16 @@ class Replayer:
         """The action's cards as PokerKit's own objects (see pokerkit_cards)."""
         return pokerkit_cards(self.state, [card.text for card in action.cards])
 
+    def _deal(self, operation: Callable[..., object], cards: tuple[Card, ...] | str, *more: object) -> None:
+        """Deal or burn ``cards`` through PokerKit, any ``??`` laid on top of the deck first."""
+        with unknown_on_top(self.state, cards):
+            operation(cards, *more)
+
     def burn(self) -> None:
         # The flag, not can_burn_card(): that also re-checks the deck before
         # every action, a cost HandHistory only pays when an action fails.
         while self.state.card_burning_status and self.state.can_burn_card():
-            with unknown_on_top(self.state, self._unknown):
-                self.state.burn_card(self._unknown)
+            self._deal(self.state.burn_card, self._unknown)
 
     def track_street(self) -> None:
         index = self.state.street_index
@@ -133,9 +138,7 @@ class Replayer:
                 f"p{dealee + 1} is due {due} hole card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        cards = self._cards(action)
-        with unknown_on_top(state, cards):
-            state.deal_hole(cards, dealee)
+        self._deal(state.deal_hole, self._cards(action), dealee)
 
     def _deal_board(self, action: ParsedAction) -> None:
         state = self.state
@@ -152,9 +155,7 @@ class Replayer:
                 f"the dealer must deal {due} board card{'s' * (due != 1)} here, not {len(action.cards)}",
                 action.cards_token.span if action.cards_token else action.span,
             )
-        cards = self._cards(action)
-        with unknown_on_top(state, cards):
-            state.deal_board(cards)
+        self._deal(state.deal_board, self._cards(action))
 
     def _stand_pat_or_discard(self, action: ParsedAction) -> None:
         state = self.state
@@ -330,12 +331,10 @@ class Replayer:
             if not state.status:
                 break
             if state.can_burn_card():
-                with unknown_on_top(state, self._unknown):
-                    state.burn_card(self._unknown)
+                self._deal(state.burn_card, self._unknown)
             elif state.can_deal_hole():
                 dealee = state.hole_dealee_index
-                with unknown_on_top(state, self._unknown):
-                    state.deal_hole(self._unknown)
+                self._deal(state.deal_hole, self._unknown)
                 steps.append(f"deals an unknown hole card to p{(dealee or 0) + 1}")
             elif state.can_show_or_muck_hole_cards(()):
                 index = state.showdown_index
