@@ -178,14 +178,14 @@ log = logging.getLogger(__name__)
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
 
 
-def _syntax_errors(text: str) -> list[Diagnostic]:
+def _syntax_errors(text: str, plain: bool) -> list[Diagnostic]:
     """The first syntax error, looking past keys that are defined twice.
 
     A redefined key is a field problem (PHH209, reported by the field
     checks on the second definition), so it is blanked out and the text
     parsed again to find any real syntax error after it.
     """
-    if is_plain_toml(text):
+    if plain:
         return []  # valid by construction: no need to ask tomllib (see toml_subset)
     current = text
     for _ in range(50):
@@ -231,8 +231,9 @@ def _broken_hand(text: str, code: str, why: str) -> HandAnalysis:
 
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
-    diagnostics = _syntax_errors(text)
-    header, entries = _hand_entries(scan(text), multi)
+    plain = is_plain_toml(text)
+    diagnostics = _syntax_errors(text, plain)
+    header, entries = _hand_entries(scan(text, plain), multi)
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
     report = check_fields(entries, anchor, header.key if header is not None else None)
     diagnostics.extend(report.diagnostics)

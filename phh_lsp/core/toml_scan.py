@@ -440,7 +440,13 @@ class _Scanner:
                 pos = self.line_end(pos)
 
 
-def scan(text: str) -> list[Entry]:
-    """Every key/value pair and table header of ``text``, in order."""
+def scan(text: str, plain: bool | None = None) -> list[Entry]:
+    """Every key/value pair and table header of ``text``, in order.
+
+    ``plain``: whether ``text`` is plain TOML (see toml_subset), when the
+    caller already knows; found out here otherwise.
+    """
     scanner = _Scanner(text)
-    return scanner.plain_entries() if is_plain_toml(text) else scanner.entries()
+    if plain is None:
+        plain = is_plain_toml(text)
+    return scanner.plain_entries() if plain else scanner.entries()

@@ -136,34 +136,32 @@ def _near_plain(draw: st.DrawFn) -> str:
 _random_texts = st.lists(st.sampled_from(_ATOMS), max_size=30).map("".join)
 
 
-def _syntax_errors_the_slow_way(text: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    with monkeypatch.context() as patch:
-        patch.setattr(analysis_module, "is_plain_toml", lambda _text: False)
-        return list(analysis_module._syntax_errors(text))
+def _syntax_errors_the_slow_way(text: str) -> list[object]:
+    return list(analysis_module._syntax_errors(text, plain=False))
 
 
-def _assert_plain_is_valid(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def _assert_plain_is_valid(text: str) -> None:
     if not is_plain_toml(text):
         return
     keys = [entry.key for entry in toml_scan.scan(text) if not entry.is_header]
     if len(keys) == len(set(keys)):
         tomllib.loads(text)  # raises if the subset let an invalid text through
-        assert _syntax_errors_the_slow_way(text, monkeypatch) == [], repr(text)
+        assert _syntax_errors_the_slow_way(text) == [], repr(text)
     else:  # a key defined twice is all tomllib may object to (PHH209 reports it)
         with pytest.raises(tomllib.TOMLDecodeError, match=analysis_module._REDEFINITION):
             tomllib.loads(text)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=1500, deadline=None)
 @given(_near_plain())
-def test_plain_toml_is_never_invalid_toml(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    _assert_plain_is_valid(text, monkeypatch)
+def test_plain_toml_is_never_invalid_toml(text: str) -> None:
+    _assert_plain_is_valid(text)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=1500, deadline=None)
 @given(_random_texts)
-def test_random_atoms_are_never_wrongly_plain(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    _assert_plain_is_valid(text, monkeypatch)
+def test_random_atoms_are_never_wrongly_plain(text: str) -> None:
+    _assert_plain_is_valid(text)
 
 
 @pytest.mark.parametrize(
