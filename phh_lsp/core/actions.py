@@ -173,10 +173,7 @@ def parse_action(index: int, node: Node) -> ParsedAction:
     if not words:
         action.kind = "noop"
         return action
-    if info.offsets is None:
-        tokens = [Token(word, Span(base + start, base + start + len(word))) for word, start in words]
-    else:
-        tokens = [token(word, start) for word, start in words]
+    tokens = [token(word, start) for word, start in words]
 
     def char_offsets(word: Token) -> list[int] | None:
         if info.offsets is None:
