@@ -274,20 +274,15 @@ def _argument_sets(
     hands: list[Any],
     recorder: Recorder,
 ) -> Iterable[dict[str, Any]]:
-    base: dict[str, Any] = {}
-    for name in feature.params:
-        if name == "analysis":
-            base[name] = analysis
-        elif name == "encoding":
-            base[name] = ENCODING
-        elif name == "settings":
-            base[name] = settings
-        elif name == "uri":
-            base[name] = uri
-        elif name == "include_declaration":
-            base[name] = True
-        elif name == "context_diagnostics":
-            base[name] = context
+    given = {
+        "analysis": analysis,
+        "encoding": ENCODING,
+        "settings": settings,
+        "uri": uri,
+        "include_declaration": True,
+        "context_diagnostics": context,
+    }
+    base: dict[str, Any] = {name: given[name] for name in feature.params if name in given}
     variants: list[dict[str, Any]] = [base]
 
     def expand(name: str, values: Iterable[Any]) -> None:
