@@ -70,10 +70,37 @@ def _walk(root: Path, found: FileList, seen: set[str]) -> None:
 
 
 def read_text(path: Path) -> str:
-    """The file as text: UTF-8 (a BOM is dropped), undecodable bytes replaced.
+    """The file as text: UTF-8 (a BOM is dropped), undecodable bytes replaced."""
+    return read_decoded(path).text
 
-    Replacing keeps the run going on a damaged file; the replacement
-    characters then show up as notation or syntax errors where they stand.
+
+def read_decoded(path: Path) -> Decoded:
+    """The file as text, and where its first byte that is not UTF-8 was."""
+    return decode(path.read_bytes())
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A file's text and, when it is not UTF-8, where its first bad byte was."""
+
+    text: str
+    #: Offset in ``text`` of the replacement character that stands for the
+    #: first byte that is not UTF-8 (None when every byte was).
+    bad_byte_at: int | None = None
+    bad_byte: int | None = None
+
+
+def decode(data: bytes) -> Decoded:
+    """Decode a file as TOML requires (UTF-8; a BOM is dropped).
+
+    Undecodable bytes are replaced so that the rest of the file is still
+    checked, but TOML 1.0 says such a file is not TOML at all: the caller
+    reports the first bad byte (a replacement character on its own would
+    pass inside a string or a comment).
     """
-    data = path.read_bytes()
-    return data.decode("utf-8-sig", errors="replace")
+    try:
+        return Decoded(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        before = data[bom : error.start].decode("utf-8")
+        return Decoded(data.decode("utf-8-sig", errors="replace"), len(before), data[error.start])

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+import phh_lsp.core.analysis as analysis_module
+from phh_lsp import cli
 from tests.conftest import CORPUS
 from tests.core.test_diagnostic_codes import NT, PHHS
 
@@ -109,3 +113,44 @@ def test_module_and_version() -> None:
     result = run("--version")
     assert result.returncode == 0
     assert result.stdout.startswith("phh-lsp ")
+
+
+def test_no_hand_file_found_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a hand")
+    result = run("check", str(tmp_path))
+    assert result.returncode == 2
+    assert "All good" not in result.stdout
+    assert f"no .phh or .phhs file found in {tmp_path}" in result.stderr
+
+
+def test_a_missing_path_never_reads_all_good(tmp_path: Path) -> None:
+    (tmp_path / "a.phh").write_text(NT)
+    result = run("check", str(tmp_path / "nope.phh"), str(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == "Found 0 errors, 0 warnings, 1 path not read (1 file, 1 hand checked)\n"
+
+
+def test_a_hand_the_analysis_fails_on_is_counted_and_fails_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug of ours on one hand of a `.phhs`: an error on that hand's header,
+    the hand still counted, exit 1 (it once vanished: "All good … 0 hands")."""
+    real = analysis_module._analyze_hand
+
+    def failing(text: str, multi: bool, detail: bool) -> analysis_module.HandAnalysis:
+        if text.startswith("[2]"):
+            raise ArithmeticError("boom")
+        return real(text, multi, detail)
+
+    monkeypatch.setattr(analysis_module, "_analyze_hand", failing)
+    analysis_module.analyze_hand.cache_clear()
+    path = tmp_path / "hands.phhs"
+    path.write_text(PHHS)
+    assert cli.main(["check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    line = PHHS.splitlines().index("[2]") + 1
+    assert out == [
+        f"{path}:{line}:1: PHH901 phh-lsp failed on this hand (a bug, please report it): ArithmeticError: boom",
+        "Found 1 error, 0 warnings (1 file, 2 hands checked)",
+    ]
+    analysis_module.analyze_hand.cache_clear()

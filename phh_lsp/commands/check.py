@@ -18,12 +18,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
-from phh_lsp.core.codes import Severity
-from phh_lsp.paths import collect, read_text
+from phh_lsp.core.codes import Diagnostic, Severity, diagnostic
+from phh_lsp.core.text import Span
+from phh_lsp.paths import collect, read_decoded
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,9 +40,18 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the problems, no summary")
 
 
-def _rows(path: str, analysis: Analysis) -> tuple[list[dict[str, Any]], int]:
+def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
+    """PHH101 on the first byte that is not UTF-8 (TOML files are UTF-8)."""
+    return diagnostic(
+        "PHH101",
+        f"the file is not UTF-8 text: byte 0x{byte:02x} here cannot be read; save the file as UTF-8",
+        Span(at, min(at + 1, len(text))),
+    )
+
+
+def _rows(path: str, analysis: Analysis, extra: list[Diagnostic]) -> tuple[list[dict[str, Any]], int]:
     rows = []
-    for found in sorted(analysis.diagnostics, key=lambda d: (d.span.start, d.code)):
+    for found in sorted([*extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
         line, column = analysis.lines.position(found.span.start)
         end_line, end_column = analysis.lines.position(found.span.end)
         rows.append(
@@ -110,15 +121,27 @@ def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
             analysis.provide(index, hand)
 
 
-def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[tuple[Path, Analysis | None]]:
+@dataclass
+class _Document:
+    """A file read and analysed, with what reading it found wrong."""
+
+    path: Path
+    analysis: Analysis
+    extra: list[Diagnostic]
+
+
+def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[_Document | None]:
     for path in paths:
         try:
-            text = read_text(path)
+            decoded = read_decoded(path)
         except OSError as error:
             stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
-            yield path, None
+            yield None
             continue
-        yield path, analyze(text, str(path), detail=False)
+        extra = []
+        if decoded.bad_byte_at is not None and decoded.bad_byte is not None:
+            extra.append(_encoding_error(decoded.text, decoded.bad_byte_at, decoded.bad_byte))
+        yield _Document(path, analyze(decoded.text, str(path), detail=False), extra)
 
 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
@@ -135,17 +158,21 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> in
     for error in found.errors:
         stderr.write(f"phh-lsp check: {error}\n")
     unreadable = len(found.errors)
-    documents: Iterable[tuple[Path, Analysis | None]] = _documents(found.files, stderr)
+    if not found.files and not found.errors:
+        stderr.write(f"phh-lsp check: no .phh or .phhs file found in {', '.join(args.paths)}\n")
+        return 2
+    documents: Iterable[_Document | None] = _documents(found.files, stderr)
     if args.jobs != 1:
         documents = list(documents)
-        _analyse_in_parallel([analysis for _, analysis in documents if analysis is not None], args.jobs)
+        _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
     all_rows: list[dict[str, Any]] = []
-    hands = 0
-    for path, analysis in documents:
-        if analysis is None:
+    hands = files = 0
+    for document in documents:
+        if document is None:
             unreadable += 1
             continue
-        rows, count = _rows(str(path), analysis)
+        files += 1
+        rows, count = _rows(str(document.path), document.analysis, document.extra)
         analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
         hands += count
         all_rows.extend(rows)
@@ -157,15 +184,18 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> in
         stdout.write("\n")
     counts = Counter(row["severity"] for row in all_rows)
     if args.output_format == "text" and not args.quiet:
-        stdout.write(_summary(counts, len(found.files), hands) + "\n")
+        stdout.write(_summary(counts, files, hands, unreadable) + "\n")
     if unreadable:
         return 2
     return 1 if counts[Severity.ERROR.label] else 0
 
 
-def _summary(counts: Counter[str], files: int, hands: int) -> str:
+def _summary(counts: Counter[str], files: int, hands: int, unreadable: int) -> str:
+    """The last line: "All good" only when every path was read and nothing was found."""
     parts = [f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}" for label in ("error", "warning")]
     extra = [f"{counts[label]} {label}" for label in ("information", "hint") if counts[label]]
+    if unreadable:
+        extra.append(f"{unreadable} path{'s' * (unreadable != 1)} not read")
     checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
-    verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) else "All good: no problems"
+    verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) or unreadable else "All good: no problems"
     return f"{verdict} ({checked})"

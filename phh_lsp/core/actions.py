@@ -156,7 +156,9 @@ def parse_action(index: int, node: Node) -> ParsedAction:
     def token(text: str, start: int) -> Token:
         if info.offsets is None:  # no escapes: content and source line up
             return Token(text, Span(base + start, base + start + len(text)))
-        return Token(text, Span(info.offset_of(start), info.offset_of(start + len(text) - 1) + 1))
+        # the end is where the next character's source starts: an escape such
+        # as `\u0078` is six characters of source for one of content
+        return Token(text, Span(info.offset_of(start), info.offset_of(start + len(text))))
 
     action = ParsedAction(index, content, node.span)
     words, commentary, glued = _words(content)

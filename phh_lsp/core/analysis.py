@@ -23,7 +23,7 @@ from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.checks_result import check_result
 from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.document import is_multi_hand, split_hands, toml_error
+from phh_lsp.core.document import is_multi_hand, needs_whole_document_check, split_hands, toml_error
 from phh_lsp.core.replay import Replay, replay
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.toml_scan import Entry, Node, scan
@@ -170,6 +170,8 @@ class Analysis:
         """Every diagnostic of the document, in document coordinates."""
         if self._diagnostics is None:
             self._diagnostics = _document_diagnostics(self.multi, self.hands)
+            if self.multi and needs_whole_document_check(self.pieces):
+                self._diagnostics = _judged_as_one_document(self.text, self._diagnostics)
         return self._diagnostics
 
 
@@ -178,27 +180,57 @@ log = logging.getLogger(__name__)
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
 
 
-def _syntax_errors(text: str, plain: bool) -> list[Diagnostic]:
-    """The first syntax error, looking past keys that are defined twice.
+def _syntax_errors(text: str, plain: bool) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The first syntax error, and every redefinition met before it.
 
-    A redefined key is a field problem (PHH209, reported by the field
-    checks on the second definition), so it is blanked out and the text
-    parsed again to find any real syntax error after it.
+    tomllib stops at a key or table defined twice; such a line is blanked
+    out and the text parsed again, to find any real syntax error after
+    it. The redefinitions are returned apart: a field written twice is a
+    field problem the field checks report (PHH209), but TOML also forbids
+    tables declared twice, inline tables or arrays extended, dotted keys
+    redefining a table, and those stay TOML errors (see
+    :func:`_redefinitions_left`).
     """
     if plain:
-        return []  # valid by construction: no need to ask tomllib (see toml_subset)
+        return [], []  # valid by construction: no need to ask tomllib (see toml_subset)
+    redefinitions: list[Diagnostic] = []
     current = text
     for _ in range(50):
         found = toml_error(current)
         if found is None:
-            return []
+            return [], redefinitions
         if not _REDEFINITION.search(found.message):
-            return [found]
+            return [found], redefinitions
+        redefinitions.append(found)
         index = LineIndex(current)
         line = index.line_of(found.span.start)
         start, end = index.line_starts[line], index.line_end(line)
         current = current[:start] + " " * (end - start) + current[end:]
-    return []
+    return [], redefinitions
+
+
+def _confirmed_duplicates(fields: list[Diagnostic], redefinitions: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """The field checks' diagnostics, less the PHH209s tomllib does not confirm.
+
+    The scanner reads fields, not TOML's structure: two ``[[arrays of
+    tables]]`` each with a ``t`` key look like one table with ``t`` twice.
+    Outside plain TOML (where no such structure exists), a field written
+    twice is reported only where tomllib found a redefinition.
+    """
+    if not any(d.code == "PHH209" for d in fields):
+        return fields
+    lines = LineIndex(text)
+    redefined = {lines.line_of(d.span.start) for d in redefinitions}
+    return [d for d in fields if d.code != "PHH209" or lines.line_of(d.span.start) in redefined]
+
+
+def _redefinitions_left(redefinitions: list[Diagnostic], fields: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """The redefinitions no field check explained as PHH209 on the same line."""
+    if not redefinitions:
+        return []
+    lines = LineIndex(text)
+    explained = {lines.line_of(d.span.start) for d in fields if d.code == "PHH209"}
+    return [d for d in redefinitions if lines.line_of(d.span.start) not in explained]
 
 
 def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list[Entry]]:
@@ -218,25 +250,48 @@ def analyze_hand(text: str, multi: bool, detail: bool = True) -> HandAnalysis:
     try:
         return _analyze_hand(text, multi, detail)
     except RecursionError:
-        return _broken_hand(text, "PHH101", "the document is nested too deeply to analyse")
+        return _broken_hand(text, multi, "PHH101", "the document is nested too deeply to analyse")
     except Exception as error:  # a bug of ours must not take every feature down
         log.exception("analysing a hand failed")
         return _broken_hand(
-            text, "PHH901", f"phh-lsp failed on this hand (a bug, please report it): {type(error).__name__}: {error}"
+            text,
+            multi,
+            "PHH901",
+            f"phh-lsp failed on this hand (a bug, please report it): {type(error).__name__}: {error}",
         )
 
 
-def _broken_hand(text: str, code: str, why: str) -> HandAnalysis:
-    return HandAnalysis(text, [], FieldReport(), [], None, None, [diagnostic(code, why, Span(0, min(len(text), 1)))])
+def _broken_hand(text: str, multi: bool, code: str, why: str) -> HandAnalysis:
+    """A hand whose analysis failed: one error, on its header when it has one.
+
+    The header is kept so that the hand is still a hand: counted by
+    ``check``, reported where it starts, never mistaken for the text
+    before the first hand of a ``.phhs`` (whose other problems are not shown).
+    """
+    header = _header_of(text) if multi else None
+    span = header.key_span if header is not None else Span(0, min(len(text), 1))
+    return HandAnalysis(text, [], FieldReport(), [], None, None, [diagnostic(code, why, span)], header)
+
+
+def _header_of(text: str) -> Entry | None:
+    """The hand's table header, read on its own (the full scan may be what failed)."""
+    try:
+        first = scan(text[: text.find("\n") + 1 or len(text)])
+    except Exception:  # the scanner is what failed: the hand is still counted by its text
+        log.exception("reading a hand's header failed")
+        return None
+    return first[0] if first and first[0].is_header else None
 
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     plain = is_plain_toml(text)
-    diagnostics = _syntax_errors(text, plain)
-    header, entries = _hand_entries(scan(text, plain), multi)
+    diagnostics, redefinitions = _syntax_errors(text, plain)
+    header, entries = _hand_entries(scan(text, plain, valid=not diagnostics and not redefinitions), multi)
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
     report = check_fields(entries, anchor, header.key if header is not None else None)
-    diagnostics.extend(report.diagnostics)
+    fields = report.diagnostics if plain else _confirmed_duplicates(report.diagnostics, redefinitions, text)
+    diagnostics.extend(_redefinitions_left(redefinitions, fields, text))
+    diagnostics.extend(fields)
     actions_entry = report.fields.get("actions")
     actions_node = actions_entry.value if actions_entry is not None else None
     actions: list[ParsedAction] = []
@@ -277,13 +332,28 @@ def analyze(
     return Analysis(text, is_multi_hand(uri_or_path, text), detail, mapper)
 
 
+#: The codes of TOML-level errors: the text is not a valid TOML document.
+_TOML_CODES = frozenset({"PHH101", "PHH102", "PHH209"})
+
+
+def _judged_as_one_document(text: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The TOML verdict on a ``.phhs`` whose hands are not independent tables
+    (see :func:`needs_whole_document_check`): its hands judged one by one
+    would be wrong both ways (``[[a]]`` split from its ``[a.b]``), so their
+    TOML-level errors give way to the whole document's first one."""
+    kept = [d for d in diagnostics if d.code not in _TOML_CODES]
+    found = toml_error(text)
+    return sorted([*kept, found], key=lambda d: d.span.start) if found is not None else kept
+
+
 def _document_diagnostics(multi: bool, views: list[HandView]) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     seen: set[str] = set()
+    names = {view.hand.header.key for view in views if view.hand.header is not None}
     for view in views:
         hand = view.hand
         if multi and hand.header is None:
-            diagnostics.extend(_prelude(view))
+            diagnostics.extend(_prelude(view, names))
             continue
         if hand.header is not None:
             name = hand.header.key
@@ -300,10 +370,30 @@ def _document_diagnostics(multi: bool, views: list[HandView]) -> list[Diagnostic
     return diagnostics
 
 
-def _prelude(view: HandView) -> list[Diagnostic]:
-    """Text before the first hand table of a ``.phhs`` file."""
-    found = [d.shifted(view.start) for d in view.hand.diagnostics if d.code == "PHH101"]
+def _prelude(view: HandView, hand_names: set[str]) -> list[Diagnostic]:
+    """Text before the first hand table of a ``.phhs`` file.
+
+    A key there is legal TOML but belongs to no hand (a warning); a key
+    whose name is also a hand's table (``1 = 5`` above ``[1]``) makes the
+    file invalid TOML: the name is defined twice.
+    """
+    own = [d for d in view.hand.diagnostics if d.code in ("PHH101", "PHH209", "PHH901")]
+    found = [d.shifted(view.start) for d in own]
+    twice = {d.span for d in own if d.code == "PHH209"}
     for entry in view.hand.entries:
+        first = entry.key.split(".", 1)[0]
+        if entry.key_span in twice:
+            continue
+        if first in hand_names:
+            found.append(
+                diagnostic(
+                    "PHH102",
+                    f"`{first}` is defined here and again as hand [{first}] below: "
+                    "remove this line or give the hand another number",
+                    entry.key_span.shifted(view.start),
+                )
+            )
+            continue
         found.append(
             diagnostic(
                 "PHH103",

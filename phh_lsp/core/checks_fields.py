@@ -220,7 +220,7 @@ def _check_known_fields(report: FieldReport) -> None:
             _check_variant(report, entry)
         elif name in FIELD_SPECS:
             report.typed_ok[name] = _check_type(report, name, entry.value)
-        elif not name.startswith("_"):
+        elif not name.lstrip("\"").startswith("_"):  # `"_a.b"`: a quoted user field
             suggestion = suggest_field(name)
             hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
             report.add(

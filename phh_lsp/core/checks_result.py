@@ -47,7 +47,7 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
     if winnings is not None and result.collected is not None:
         node, declared = winnings
         payoffs = [
-            final - start
+            _payoff(start, final)
             for final, start in zip(
                 result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False
             )
@@ -68,6 +68,17 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
                 )
             )
     return found
+
+
+def _payoff(start: Decimal | int, final: Decimal | int) -> Decimal:
+    """What a player won (negative: lost); 0 when the stack is unknown.
+
+    Real data writes an unknown stack as ``inf`` (iPoker's files do for
+    every player): ``inf - inf`` is no number, and such a player's payoff
+    says nothing, so only the pots they collected count for them.
+    """
+    start, final = Decimal(start), Decimal(final)
+    return final - start if start.is_finite() and final.is_finite() else Decimal(0)
 
 
 def _declared(report: FieldReport, name: str, computed: tuple[object, ...] | None) -> tuple[Node, list[Decimal]] | None:

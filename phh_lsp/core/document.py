@@ -51,17 +51,46 @@ def is_multi_hand(uri_or_path: str, text: str) -> bool:
     return False
 
 
-def _header_starts(text: str) -> list[int]:
-    """Where the table headers start: ``_HEADER_LINE``'s matches, found by
-    looking only where a line opens with ``[`` (a keystroke in a 1,000-hand
-    file re-cuts it, and the regular expression alone tried every character)."""
-    starts = [0] if _HEADER_LINE.match(text) else []
+def _header_candidates(text: str) -> list[int]:
+    """``_HEADER_LINE``'s matches, found by looking only where a line opens
+    with ``[`` (a keystroke in a 1,000-hand file re-cuts it, and the regular
+    expression alone tried every character)."""
+    candidates = [0] if _HEADER_LINE.match(text) else []
     found = text.find("\n[")
     while found >= 0:
         if _HEADER_LINE.match(text, found + 1):
-            starts.append(found + 1)
+            candidates.append(found + 1)
         found = text.find("\n[", found + 1)
+    return candidates
+
+
+def _header_starts(text: str) -> list[int]:
+    """Where the hands' table headers start: the header-like lines, less
+    those that stand inside a value (see :func:`_inside_value`)."""
+    candidates = _header_candidates(text)
+    starts: list[int] = []
+    for index, candidate in enumerate(candidates):
+        following = candidates[index + 1] if index + 1 < len(candidates) else len(text)
+        if not starts or not _inside_value(text, starts[-1], candidate, following):
+            starts.append(candidate)
     return starts
+
+
+def _inside_value(text: str, start: int, candidate: int, following: int) -> bool:
+    """Whether the header-like line at ``candidate`` belongs to a value
+    opened between ``start`` and it: a line ``[2]`` inside a multi-line
+    string, or a row ``[1, 2]`` of a nested array written at column 0.
+
+    Counting is enough here (it runs on every keystroke of a 1,000-hand
+    file): an odd number of triple quotes leaves a multi-line string open;
+    an array left open above is this line's only if the text after the line
+    closes it (an ``actions`` array whose ``]`` was forgotten, followed by
+    the next hand, is ended by the header instead).
+    """
+    if text.count('"""', start, candidate) % 2 or text.count("'''", start, candidate) % 2:
+        return True
+    depth = text.count("[", start, candidate) - text.count("]", start, candidate)
+    return depth > 0 and text.count("]", candidate, following) > text.count("[", candidate, following)
 
 
 def split_hands(text: str, multi: bool) -> list[HandText]:
@@ -82,6 +111,28 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
         for start, end in itertools.pairwise(bounds)
         if end > start or start == 0
     ]
+
+
+_LINE_OPENING_BRACKET = re.compile(r"[\r\n][ \t]*\[")
+_SIMPLE_HEADER = re.compile(r"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\]")
+
+
+def needs_whole_document_check(hands: list[HandText]) -> bool:
+    """Whether judging each hand of a ``.phhs`` alone could miss a TOML error.
+
+    Each hand's text is judged on its own (and cached), which is exact when
+    the hands are independent tables: every hand opens with a simple header
+    (``[12]``) and holds no other table header. Anything else (dotted or
+    quoted headers, ``[[arrays of tables]]``, any other line opening with
+    ``[``, conservatively) can tie hands together (``[a]`` then ``[a.b]``
+    declared twice): then the whole document is judged at once.
+    """
+    for hand in hands:
+        if hand.text.startswith("[") and not _SIMPLE_HEADER.match(hand.text):
+            return True
+        if _LINE_OPENING_BRACKET.search(hand.text, 1):
+            return True
+    return False
 
 
 #: A bare dotted key of more parts than this (PHH has none at all) makes

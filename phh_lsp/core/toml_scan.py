@@ -30,6 +30,7 @@ _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\
 _BASIC = re.compile(r'"((?:[^"\\\r\n]|\\.)*)("?)')
 _LITERAL = re.compile(r"'([^'\r\n]*)('?)")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_LINE_ENDING_BACKSLASH = re.compile(r"\\[ \t]*(?:\r?\n|\r)[ \t\r\n]*")
 _SCALAR = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?"
     r"|[^\s,\]\}#\"']+"
@@ -117,7 +118,13 @@ class Entry:
     table: str | None = None
 
 
-def _decode_basic(body: str, start: int) -> tuple[str, list[int] | None]:
+def _decode_basic(body: str, start: int, multiline: bool = False) -> tuple[str, list[int] | None]:
+    """A basic string's content with its escapes decoded, and the source
+    offset of each content character (None when they map one to one).
+
+    In a multi-line string a backslash at a line's end also swallows the
+    line break and the blanks after it (TOML 1.0, "line ending backslash").
+    """
     if "\\" not in body:
         return body, None
     chars: list[str] = []
@@ -133,19 +140,30 @@ def _decode_basic(body: str, start: int) -> tuple[str, list[int] | None]:
                 offsets.append(start + index)
                 index += 2
                 continue
+            if multiline:
+                trimmed = _LINE_ENDING_BACKSLASH.match(body, index)
+                if trimmed is not None:
+                    index = trimmed.end()
+                    continue
             if width and index + 2 + width <= len(body):
                 try:
                     chars.append(chr(int(body[index + 2 : index + 2 + width], 16)))
                     offsets.append(start + index)
                     index += 2 + width
                     continue
-                except ValueError:
+                except (ValueError, OverflowError):  # not hex, or past the last code point
                     pass
         chars.append(char)
         offsets.append(start + index)
         index += 1
     offsets.append(start + len(body))
     return "".join(chars), offsets
+
+
+def _key_part(part: str) -> str:
+    """A key part as the joined key writes it: quoted when it is not bare,
+    so that ``"a.b" = 1`` and ``a.b = 2`` stay two different keys."""
+    return part if _BARE_KEY.fullmatch(part) else '"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _snippet_value(raw: str) -> Any:
@@ -182,10 +200,14 @@ def scalar_node(raw: str, span: Span) -> Node:
 
 
 class _Scanner:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, recover: bool = True) -> None:
         self.text = text
         self.length = len(text)
         self.depth = 0
+        #: Whether an open array ends at a line that reads as a new statement.
+        #: Valid TOML needs no such guess (a nested array's row ``[1, 2]`` at
+        #: a line's start looks like a header), so it is only made on broken text.
+        self.recover = recover
 
     def skip_blank(self, pos: int, newlines: bool) -> int:
         """Past spaces and comments (and line breaks when ``newlines``)."""
@@ -208,12 +230,12 @@ class _Scanner:
             if char == '"':
                 match = _BASIC.match(self.text, pos)
                 assert match is not None
-                parts.append(_decode_basic(match.group(1), pos + 1)[0])
+                parts.append(_key_part(_decode_basic(match.group(1), pos + 1)[0]))
                 pos = match.end()
             elif char == "'":
                 match = _LITERAL.match(self.text, pos)
                 assert match is not None
-                parts.append(match.group(1))
+                parts.append(_key_part(match.group(1)))
                 pos = match.end()
             else:
                 match = _BARE_KEY.match(self.text, pos)
@@ -232,9 +254,9 @@ class _Scanner:
         text = self.text
         quote = text[pos]
         if text.startswith(quote * 3, pos):
-            close = text.find(quote * 3, pos + 3)
+            close = self._closing_triple(pos + 3, quote)
             end = self.length if close < 0 else close + 3
-            while end < self.length and text[end] == quote:
+            while end < min(self.length, close + 5) and text[end] == quote:  # up to two quotes of content
                 end += 1
             raw = text[pos:end]
             value = _snippet_value(raw)
@@ -243,8 +265,13 @@ class _Scanner:
                 content_start += 2
             elif text.startswith("\n", content_start):
                 content_start += 1
-            info = StringInfo(content_start, None, close >= 0)
-            node = Node("string", value if isinstance(value, str) else raw[3:-3], Span(pos, end))
+            body_end = max(content_start, end - 3 if close >= 0 else end)
+            offsets = None
+            if quote == '"':
+                decoded, offsets = _decode_basic(text[content_start:body_end], content_start, multiline=True)
+                value = value if isinstance(value, str) else decoded
+            info = StringInfo(content_start, offsets, close >= 0)
+            node = Node("string", value if isinstance(value, str) else text[content_start:body_end], Span(pos, end))
             node.string = info
             return node, end
         match = (_BASIC if quote == '"' else _LITERAL).match(text, pos)
@@ -258,6 +285,18 @@ class _Scanner:
         node = Node("string", value, Span(pos, match.end()))
         node.string = StringInfo(pos + 1, offsets, terminated)
         return node, match.end()
+
+    def _closing_triple(self, pos: int, quote: str) -> int:
+        """Where the triple quote that ends a multi-line string opened before
+        ``pos`` starts (-1 if none): in a basic string, ``\\\"""`` is an
+        escaped quote and two quotes, not the end."""
+        close = self.text.find(quote * 3, pos)
+        while quote == '"' and close > 0:
+            backslashes = close - len(self.text[pos:close].rstrip("\\")) - pos
+            if backslashes % 2 == 0:
+                break
+            close = self.text.find(quote * 3, close + 1)
+        return close
 
     def array(self, pos: int) -> tuple[Node, int]:
         if self.depth >= MAX_DEPTH:
@@ -334,7 +373,7 @@ class _Scanner:
                 pos += 1
                 node.closed = True
                 break
-            if self._starts_statement(previous, pos):
+            if self.recover and self._starts_statement(previous, pos):
                 break
             if char == ",":
                 pos += 1
@@ -440,13 +479,14 @@ class _Scanner:
                 pos = self.line_end(pos)
 
 
-def scan(text: str, plain: bool | None = None) -> list[Entry]:
+def scan(text: str, plain: bool | None = None, valid: bool = False) -> list[Entry]:
     """Every key/value pair and table header of ``text``, in order.
 
     ``plain``: whether ``text`` is plain TOML (see toml_subset), when the
-    caller already knows; found out here otherwise.
+    caller already knows; found out here otherwise. ``valid``: the caller
+    knows the text is valid TOML, so nothing needs recovering.
     """
-    scanner = _Scanner(text)
     if plain is None:
         plain = is_plain_toml(text)
+    scanner = _Scanner(text, recover=not (valid or plain))
     return scanner.plain_entries() if plain else scanner.entries()

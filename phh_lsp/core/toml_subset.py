@@ -4,7 +4,7 @@ Why: ``tomllib`` is the judge of validity (see
 :mod:`phh_lsp.core.document`), and reading every hand of a dataset with
 it was a tenth of ``phh-lsp check``'s time, though nearly every hand is
 written in a tiny part of TOML: ``key = value`` lines with bare keys,
-strings without escapes, plain numbers, booleans, times of day and flat
+strings without escapes, plain numbers and ``inf``, booleans, times of day and flat
 arrays of those, comments, at most one ``[table]`` header on top. One regular
 expression recognises a whole text of that kind in a single pass of C
 code; such a text needs no other syntax check (a key written twice is a
@@ -30,9 +30,11 @@ _KEY = r"[A-Za-z0-9_-]++"
 _STRING = rf""""[^"\\{_CONTROL}]*+"|'[^'{_CONTROL}]*+'"""
 _NUMBER = r"-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?(?![\w.+-])"
 _BOOLEAN = r"(?:true|false)(?![\w.+-])"
+# An unknown amount: real data writes unknown stacks as `inf` (iPoker's files do).
+_INFINITY = r"[+-]?inf(?![\w.+-])"
 # A local time of day, in range (the handhq dataset writes ``time = 00:00:00``).
 _TIME = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]++)?(?![\w.:+-])"
-_SCALAR = rf"(?:{_STRING}|{_TIME}|{_NUMBER}|{_BOOLEAN})"
+_SCALAR = rf"(?:{_STRING}|{_TIME}|{_NUMBER}|{_BOOLEAN}|{_INFINITY})"
 _ARRAY_BLANKS = rf"(?:[ \t]++|{_NEWLINE}|{_COMMENT})*+"
 _ARRAY = rf"\[{_ARRAY_BLANKS}(?:{_SCALAR}{_ARRAY_BLANKS},{_ARRAY_BLANKS})*+(?:{_SCALAR}{_ARRAY_BLANKS})?\]"
 _LINE_END = rf"{_SPACE}(?:{_COMMENT})?+(?:{_NEWLINE}|\Z)"

@@ -33,10 +33,11 @@ class Candidate:
 
 
 def notation(amount: Any) -> str:
-    """An amount as PHH writes it: ``7000``, ``2.5`` (no separators)."""
+    """An amount as PHH writes it: ``7000``, ``2.5``, ``inf`` (no separators)."""
     if isinstance(amount, Decimal):
-        text = format(amount.normalize(), "f") if amount == amount.to_integral_value() else format(amount, "f")
-        return text
+        if not amount.is_finite():
+            return fmt_amount(amount)  # `inf`, as TOML writes it (Python would say "Infinity")
+        return format(amount.normalize(), "f") if amount == amount.to_integral_value() else format(amount, "f")
     return str(amount)
 
 
@@ -73,7 +74,7 @@ def _sizes(state: State, hand: HandAnalysis) -> list[tuple[Any, str]]:
     pot = state.pot_completion_betting_or_raising_to_amount
     if pot is not None and low < pot < high:
         sizes.append((pot, "pot"))
-    if high > low:
+    if high > low and Decimal(high).is_finite():  # an unknown (`inf`) stack has no all-in amount
         sizes.append((high, "all-in" if structure == "no-limit" else "pot (maximum)"))
     return sizes
 

@@ -6,7 +6,7 @@ Run from the project root with the project's venv::
     .venv/bin/python tests/benchmarks/bench_check.py [PATH ...] [--repeat 3]
         [--jobs 1 2 0] [--no-json-compare]
 
-PATH defaults to the shared corpus (``/work/shared/corpus``). Every
+PATH defaults to the shared corpus (``../shared/corpus``). Every
 measurement is a fresh subprocess, run ``--repeat`` times, interleaved
 (round-robin) so that load from other processes on the machine spreads
 over all of them; medians are reported. For each run the script records
@@ -19,7 +19,7 @@ What is measured, on the same files:
 * ``check -jN``: ``python -m phh_lsp check --quiet --jobs N PATH...``, the
   real CLI as a user runs it (start-up and imports included).
 * ``pokerkit``: PokerKit load + full replay as
-  ``/work/shared/tools/corpus/corpus_check.py`` does without
+  ``../shared/tools/corpus/corpus_check.py`` does without
   ``--no-repair`` (its own ``check_text`` is imported and called on every
   file). The whole process is timed, like the CLI, and the loop alone too.
 * ``tomllib``: ``tomllib.loads`` of every file, nothing else (the floor
@@ -44,8 +44,9 @@ import time
 import tomllib
 from pathlib import Path
 
-DEFAULT_CORPUS = Path("/work/shared/corpus")
-CORPUS_CHECK = Path("/work/shared/tools/corpus/corpus_check.py")
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+DEFAULT_CORPUS = SHARED / "corpus"
+CORPUS_CHECK = SHARED / "tools" / "corpus" / "corpus_check.py"
 PYTHON = sys.executable
 
 

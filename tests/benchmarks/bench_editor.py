@@ -47,8 +47,9 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-PHHS = Path("/work/shared/corpus/handhq/ps NLH handhq_1-OBFUSCATED.phhs")
-PHH = Path("/work/shared/corpus/examples/dwan-ivey-2009.phh")
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+PHHS = SHARED / "corpus" / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"
+PHH = SHARED / "corpus" / "examples" / "dwan-ivey-2009.phh"
 TIMEOUT = 30.0
 
 

@@ -38,9 +38,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 DEFAULTS = [
-    "/work/shared/corpus/handhq/ps NLH handhq_1-OBFUSCATED.phhs",
-    "/work/shared/corpus/synthetic/F7S_8",
+    str(SHARED / "corpus" / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"),
+    str(SHARED / "corpus" / "synthetic" / "F7S_8"),
 ]
 
 # (group, test on (filename, function name)); the first match wins

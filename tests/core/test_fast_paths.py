@@ -80,6 +80,9 @@ _ATOMS = [
     "+1",
     "0x1F",
     "inf",
+    "-inf",
+    "+inf",
+    "infinity",
     "nan",
     "true",
     "false",
@@ -102,7 +105,7 @@ _ATOMS = [
 
 
 def _line() -> st.SearchStrategy[str]:
-    scalar = st.sampled_from(['"p1 cc"', "'d db AcKs'", "0", "-3", "1.25", "true", "false", "00:00:00", '""'])
+    scalar = st.sampled_from(['"p1 cc"', "'d db AcKs'", "0", "-3", "1.25", "true", "false", "00:00:00", '""', "inf"])
     one_line = st.lists(scalar, max_size=4).map(lambda items: "[" + ", ".join(items) + "]")
     many_lines = st.lists(scalar, max_size=4).map(lambda items: "[\n  " + ",  # c\n  ".join(items) + ",\n]")
     array = st.one_of(one_line, many_lines)
@@ -137,7 +140,8 @@ _random_texts = st.lists(st.sampled_from(_ATOMS), max_size=30).map("".join)
 
 
 def _syntax_errors_the_slow_way(text: str) -> list[object]:
-    return list(analysis_module._syntax_errors(text, plain=False))
+    errors, redefinitions = analysis_module._syntax_errors(text, plain=False)
+    return [*errors, *redefinitions]
 
 
 def _assert_plain_is_valid(text: str) -> None:
@@ -376,4 +380,4 @@ _HEADER_ATOMS = ["[1]", "[2] # c", "[", "]", "\n", "\r\n", "\r", "a = [1, 2]", "
 def test_header_starts_are_the_header_expressions_matches(text: str) -> None:
     from phh_lsp.core import document
 
-    assert document._header_starts(text) == [match.start() for match in document._HEADER_LINE.finditer(text)]
+    assert document._header_candidates(text) == [match.start() for match in document._HEADER_LINE.finditer(text)]

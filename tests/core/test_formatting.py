@@ -23,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core.formatting import describe_toml_error, format_text
+from tests.conftest import BIG_PHHS, CORPUS, manifest_totals
 
-CORPUS = Path("/work/shared/corpus")
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "format"
 CORPUS_FILES = sorted(
     path for path in CORPUS.rglob("*") if path.suffix in (".phh", ".phhs")
@@ -140,7 +140,8 @@ def test_golden_crlf_pair_really_uses_crlf() -> None:
 
 
 def test_corpus_is_all_there() -> None:
-    assert len(CORPUS_FILES) == 379
+    totals = manifest_totals()
+    assert len(CORPUS_FILES) == totals.phh_files + totals.phhs_files
 
 
 def test_corpus_idempotent_and_lossless() -> None:
@@ -173,8 +174,7 @@ def test_corpus_dump_style_becomes_multiline() -> None:
 
 
 def test_corpus_phhs_hands_separated_by_one_blank_line() -> None:
-    (path,) = [p for p in CORPUS_FILES if p.suffix == ".phhs"]
-    _text, formatted = corpus_pair(path)
+    _text, formatted = corpus_pair(BIG_PHHS)
     headers = re.findall(r"(?m)^\[(\d+)\]$", formatted)
     assert headers == [str(n) for n in range(1, 992)]
     assert "\n\n\n" not in formatted
@@ -353,8 +353,7 @@ def test_never_raises(text: str) -> None:
 # ---------------------------------------------------------------- properties
 
 def _phhs_head(hands: int) -> str:
-    (path,) = [p for p in CORPUS_FILES if p.suffix == ".phhs"]
-    text = path.read_text(encoding="utf-8")
+    text = BIG_PHHS.read_text(encoding="utf-8")
     return text[: text.index(f"\n[{hands + 1}]\n")]
 
 

@@ -4,7 +4,6 @@ touch whole lines only, and a whole-corpus reformat diffs quickly."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from phh_lsp.core.formatting import format_text
 from phh_lsp.core.text_edits import TextEdit, apply_edits, minimal_edits
+from tests.conftest import BIG_PHHS
 
 
 def check(old: str, new: str) -> list[TextEdit]:
@@ -66,8 +66,7 @@ def test_apply_rejects_overlaps() -> None:
 
 
 def test_reformatted_phhs_diffs_fast() -> None:
-    (path,) = Path("/work/shared/corpus/handhq").glob("*.phhs")
-    old = path.read_text(encoding="utf-8")
+    old = BIG_PHHS.read_text(encoding="utf-8")
     new = format_text(old, multi=True)
     assert new is not None
     started = time.perf_counter()

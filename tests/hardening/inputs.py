@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 SMALL_KB = 100  # the "must answer within 1 s" limit applies below this size
 
 NT = """\

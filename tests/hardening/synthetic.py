@@ -1,6 +1,6 @@
 """Random legal hands from the shared generator, in-process.
 
-``/work/shared/tools/corpus/gen_synthetic.py`` imports a ``phhfmt``
+``../shared/tools/corpus/gen_synthetic.py`` imports a ``phhfmt``
 module (``VARIANTS`` and ``format_spec``) that is not shipped beside it.
 When the real one cannot be imported, a small stand-in is registered
 under that name: it writes the generator's field dictionary as TOML in
@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-GENERATOR = Path("/work/shared/tools/corpus/gen_synthetic.py")
+GENERATOR = Path(__file__).resolve().parents[2].parent / "shared" / "tools" / "corpus" / "gen_synthetic.py"
 VARIANTS = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 
 

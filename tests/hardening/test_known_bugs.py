@@ -152,3 +152,22 @@ def test_hover_on_a_nan_blind() -> None:
     analysis = analyze(text, "nan-blind.phh")
     for offset in range(text.index("blinds_or_straddles"), text.index("\n", text.index("blinds_or_straddles"))):
         hover(analysis, offset, "utf-16")
+
+
+def test_completion_with_unknown_stacks_offers_no_infinite_all_in() -> None:
+    """iPoker's real files record every stack as `inf` (unknown): completion
+    offered `p2 cbr Infinity`, a bet no file can hold. Raise sizes stay
+    (minimum, half pot, pot); an all-in has no amount then."""
+    from phh_lsp.features.completion import complete
+
+    text = (
+        "[1]\nvariant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 4, 0]\nmin_bet = 4\n"
+        "starting_stacks = [inf, inf, inf]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 10', ]\n"
+    )
+    offset = text.index(", ]") + 2
+    result = complete(analyze(text, "ipn.phhs"), offset, "utf-16")
+    assert result is not None
+    labels = [item.label for item in result.items]
+    assert "p1 cbr 16" in labels  # the minimum raise
+    assert not any("Infinity" in label or label.endswith(" inf") for label in labels), labels
