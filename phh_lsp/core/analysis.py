@@ -170,7 +170,7 @@ class Analysis:
         """Every diagnostic of the document, in document coordinates."""
         if self._diagnostics is None:
             self._diagnostics = _document_diagnostics(self.multi, self.hands)
-            if self.multi and needs_whole_document_check(self.pieces):
+            if self.multi and needs_whole_document_check(self.text, self.pieces):
                 self._diagnostics = _judged_as_one_document(self.text, self._diagnostics)
         return self._diagnostics
 

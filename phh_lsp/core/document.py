@@ -113,25 +113,30 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
     ]
 
 
-_LINE_OPENING_BRACKET = re.compile(r"[\r\n][ \t]*\[")
+_INDENTED_BRACKET = re.compile(r"\n[ \t]+\[")
 _SIMPLE_HEADER = re.compile(r"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\]")
 
 
-def needs_whole_document_check(hands: list[HandText]) -> bool:
+def needs_whole_document_check(text: str, hands: list[HandText]) -> bool:
     """Whether judging each hand of a ``.phhs`` alone could miss a TOML error.
 
     Each hand's text is judged on its own (and cached), which is exact when
-    the hands are independent tables: every hand opens with a simple header
-    (``[12]``) and holds no other table header. Anything else (dotted or
-    quoted headers, ``[[arrays of tables]]``, any other line opening with
-    ``[``, conservatively) can tie hands together (``[a]`` then ``[a.b]``
-    declared twice): then the whole document is judged at once.
+    the hands are independent tables: every line that opens with ``[`` is
+    a simple hand header (``[12]``) where a hand starts. Anything else
+    (dotted or quoted headers, ``[[arrays of tables]]``, an indented
+    header, conservatively any other such line) can tie hands together
+    (``[a]`` then ``[a.b]`` declared twice): then the whole document is
+    judged at once. Runs on every keystroke: two passes of C code.
     """
-    for hand in hands:
-        if hand.text.startswith("[") and not _SIMPLE_HEADER.match(hand.text):
+    if _INDENTED_BRACKET.search(text) or text[:1] in (" ", "\t"):
+        return True
+    starts = {hand.start for hand in hands}
+    found = 0 if text.startswith("[") else text.find("\n[")
+    while found >= 0:
+        line = found + 1 if text[found] == "\n" else found
+        if line not in starts or not _SIMPLE_HEADER.match(text, line):
             return True
-        if _LINE_OPENING_BRACKET.search(hand.text, 1):
-            return True
+        found = text.find("\n[", found + 1)
     return False
 
 
