@@ -58,7 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "check":
         from phh_lsp.commands.check import run_check
 
-        return run_check(args, sys.stdout, sys.stderr)
+        return run_check(args, sys.stdout, sys.stderr, sys.stdin.buffer if sys.stdin is not None else None)
+    if args.command == "format" and args.paths == ["-"]:
+        from phh_lsp.commands.format import format_stdin
+
+        return format_stdin(
+            sys.stdin.buffer.read() if sys.stdin is not None else b"",
+            args.stdin_filename or "-",
+            check=args.check,
+            diff=args.diff,
+            line_width=args.line_width,
+            stdout=sys.stdout,
+            stderr=sys.stderr,
+        )
     if args.command == "format":
         from phh_lsp.commands.format import run_format
 

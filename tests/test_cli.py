@@ -37,6 +37,18 @@ def test_errors_are_listed_with_positions_and_exit_one(tmp_path: Path) -> None:
     result = run("check", str(path))
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
+        f"{path}:2:1: warning[PHH208] unknown field `foo`: prefix user-defined fields with `_` (`_foo`)",
+        "  |",
+        "2 | foo = 1",
+        "  | ^^^",
+        f"{path}:8:14: error[PHH307] `x` is not a suit: use one of c, d, h, s or ?",
+        "  |",
+        '8 |   "d dh p1 AcAx",',
+        "  |              ^^",
+        "Found 1 error, 1 warning (1 file, 1 hand checked)",
+    ]
+    concise = run("check", "--output-format", "concise", str(path))
+    assert concise.stdout.splitlines() == [
         f"{path}:2:1: PHH208 unknown field `foo`: prefix user-defined fields with `_` (`_foo`)",
         f"{path}:8:14: PHH307 `x` is not a suit: use one of c, d, h, s or ?",
         "Found 1 error, 1 warning (1 file, 1 hand checked)",
@@ -147,10 +159,66 @@ def test_a_hand_the_analysis_fails_on_is_counted_and_fails_the_run(
     path = tmp_path / "hands.phhs"
     path.write_text(PHHS)
     assert cli.main(["check", str(path)]) == 1
+    # the finding with its source line, then the summary
     out = capsys.readouterr().out.splitlines()
     line = PHHS.splitlines().index("[2]") + 1
-    assert out == [
-        f"{path}:{line}:1: PHH901 phh-lsp failed on this hand (a bug, please report it): ArithmeticError: boom",
+    assert out[0::4] == [
+        f"{path}:{line}:1: error[PHH901] phh-lsp failed on this hand (a bug, please report it): ArithmeticError: boom",
         "Found 1 error, 0 warnings (1 file, 2 hands checked)",
     ]
     analysis_module.analyze_hand.cache_clear()
+
+
+def run_stdin(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "phh_lsp", *args], input=text, capture_output=True, text=True, check=False
+    )
+
+
+def test_check_reads_stdin_under_the_name_given() -> None:
+    """`cat hand.phh | phh-lsp check - --stdin-filename hand.phh`, as editors and pre-commit run it."""
+    result = run_stdin(NT.replace("AcAd", "AcAx"), "check", "--output-format", "concise", "-", "--stdin-filename",
+                       "hand.phh")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == "hand.phh:7:14: PHH307 `x` is not a suit: use one of c, d, h, s or ?"
+    phhs = run_stdin(PHHS, "check", "-", "--stdin-filename", "day1.phhs")
+    assert (phhs.returncode, phhs.stdout) == (0, "All good: no problems (1 file, 2 hands checked)\n")
+    mixed = run_stdin(NT, "check", "-", "other.phh")
+    assert mixed.returncode == 2 and "cannot be mixed" in mixed.stderr
+
+
+def test_format_reads_stdin_and_writes_stdout() -> None:
+    one_line = NT.replace('actions = [\n  "', 'actions = ["').replace('",\n  "', '", "').replace('",\n]', '"]')
+    assert "\n  " not in one_line
+    result = run_stdin(one_line, "format", "-", "--stdin-filename", "hand.phh")
+    assert (result.returncode, result.stdout) == (0, NT)
+    assert run_stdin(NT, "format", "-").stdout == NT
+    check = run_stdin(one_line, "format", "--check", "-")
+    assert (check.returncode, check.stdout) == (1, "Would reformat: -\n")
+    broken = run_stdin("actions = [", "format", "-")
+    assert (broken.returncode, broken.stdout) == (1, "")
+    assert "cannot format: not valid TOML" in broken.stderr
+
+
+def test_github_annotations_are_workflow_commands(tmp_path: Path) -> None:
+    path = tmp_path / "a, b.phh"
+    path.write_text(NT.replace("AcAd", "AcAx").replace('"NT"', '"NT"\nfoo = 1'))
+    result = run("check", "--output-format", "github", str(path))
+    assert result.returncode == 1
+    escaped = str(path).replace(",", "%2C")
+    assert result.stdout.splitlines() == [
+        f"::warning file={escaped},line=2,col=1,endLine=2,endColumn=4,title=PHH208 (unknown-field)::"
+        "unknown field `foo`: prefix user-defined fields with `_` (`_foo`)",
+        f"::error file={escaped},line=8,col=14,endLine=8,endColumn=16,title=PHH307 (malformed-card)::"
+        "`x` is not a suit: use one of c, d, h, s or ?",
+    ]
+
+
+def test_json_lines_stream_one_object_per_finding(tmp_path: Path) -> None:
+    (tmp_path / "a.phh").write_text(NT.replace("AcAd", "AcAx"))
+    (tmp_path / "b.phh").write_text(NT.replace("KcKd", "KcKx"))
+    result = run("check", "--output-format", "json-lines", str(tmp_path))
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(Path(row["path"]).name, row["code"], row["line"]) for row in rows] == [("a.phh", "PHH307", 7),
+                                                                                     ("b.phh", "PHH307", 8)]
+    assert rows == json.loads(run("check", "--output-format", "json", str(tmp_path)).stdout)

@@ -117,7 +117,7 @@ def test_line_width(tmp_path: Path) -> None:
 
 
 def test_no_files_found(tmp_path: Path) -> None:
-    assert run(tmp_path) == (0, "No .phh or .phhs files found\n", "")
+    assert run(tmp_path) == (2, "", f"phh-lsp format: no .phh or .phhs file found in {tmp_path}\n")
 
 
 def test_arguments() -> None:

@@ -1,8 +1,8 @@
 """``phh-lsp check PATH...``: lint hands on the command line and in CI.
 
 The same :func:`phh_lsp.core.analysis.analyze` the editor uses, rendered
-as ``path:line:col: PHH301 message`` lines (1-based, columns in
-characters) or as JSON for other tools. Exit status: 0 when no
+in one of ruff's output formats (:mod:`phh_lsp.commands.report`); ``-``
+reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 when no
 error-level diagnostic was found, 1 when one was, 2 on usage errors or
 unreadable paths (the other files are still checked). ``--jobs`` spreads
 the hands over processes; the output is identical either way.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -20,19 +19,30 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
+from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
-from phh_lsp.paths import collect, read_decoded
+from phh_lsp.paths import Decoded, collect, decode, read_decoded
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``check``'s arguments on its subparser."""
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (searched for *.phh and *.phhs)")
     parser.add_argument(
-        "--output-format", choices=("text", "json"), default="text", help="text lines (default) or a JSON array"
+        "paths", nargs="+", metavar="PATH", help="files or folders (searched for *.phh and *.phhs); - for stdin"
+    )
+    parser.add_argument(
+        "--output-format",
+        choices=FORMATS,
+        default="full",
+        help="full (default: with the source line), concise, json, json-lines or github (annotations)",
+    )
+    parser.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="the name of the text read from stdin: decides .phh or .phhs and is printed as its path",
     )
     parser.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: one per core; default 1)"
@@ -49,26 +59,30 @@ def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
     )
 
 
-def _rows(path: str, analysis: Analysis, extra: list[Diagnostic]) -> tuple[list[dict[str, Any]], int]:
-    rows = []
+def _findings(path: str, analysis: Analysis, extra: list[Diagnostic]) -> tuple[list[Finding], int]:
+    """The document's diagnostics as findings, and how many hands it holds."""
+    findings = []
+    lines = analysis.lines
     for found in sorted([*extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
-        line, column = analysis.lines.position(found.span.start)
-        end_line, end_column = analysis.lines.position(found.span.end)
-        rows.append(
-            {
-                "path": path,
-                "line": line + 1,
-                "column": column + 1,
-                "end_line": end_line + 1,
-                "end_column": end_column + 1,
-                "code": found.code,
-                "name": found.name,
-                "severity": found.severity.label,
-                "message": found.message,
-            }
+        line, column = lines.position(found.span.start)
+        end_line, end_column = lines.position(found.span.end)
+        start = lines.line_starts[line]
+        findings.append(
+            Finding(
+                path,
+                line + 1,
+                column + 1,
+                end_line + 1,
+                end_column + 1,
+                found.code,
+                found.name,
+                found.severity.label,
+                found.message,
+                (analysis.text[start : lines.line_end(line)],),
+            )
         )
     hands = sum(1 for view in analysis.hands if view.hand.header is not None or not analysis.multi)
-    return rows, hands
+    return findings, hands
 
 
 def _check_hand(text: str, multi: bool) -> HandAnalysis:
@@ -125,9 +139,16 @@ def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
 class _Document:
     """A file read and analysed, with what reading it found wrong."""
 
-    path: Path
+    path: str
     analysis: Analysis
     extra: list[Diagnostic]
+
+
+def _document(path: str, decoded: Decoded) -> _Document:
+    extra = []
+    if decoded.bad_byte_at is not None and decoded.bad_byte is not None:
+        extra.append(_encoding_error(decoded.text, decoded.bad_byte_at, decoded.bad_byte))
+    return _Document(path, analyze(decoded.text, path, detail=False), extra)
 
 
 def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[_Document | None]:
@@ -138,52 +159,65 @@ def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[_Document | None]
             stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
             yield None
             continue
-        extra = []
-        if decoded.bad_byte_at is not None and decoded.bad_byte is not None:
-            extra.append(_encoding_error(decoded.text, decoded.bad_byte_at, decoded.bad_byte))
-        yield _Document(path, analyze(decoded.text, str(path), detail=False), extra)
+        yield _document(str(path), decoded)
 
 
-def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
-    """Check every file; print the problems and a summary; return the exit code."""
+def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
+    """Check every file (or the text on ``stdin`` for ``-``); print the
+    problems and a summary; return the exit code."""
     with _collector_tuned():
-        return _run_check(args, stdout, stderr)
+        return _run_check(args, stdout, stderr, stdin)
 
 
-def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
-    if args.jobs < 0:
-        stderr.write("phh-lsp check: --jobs must be 0 (all cores) or more\n")
-        return 2
+def _inputs(
+    args: argparse.Namespace, stderr: IO[str], stdin: IO[bytes] | None
+) -> tuple[Iterable[_Document | None], int]:
+    """The documents to check and how many named paths could not be found."""
+    if "-" in args.paths:
+        if args.paths != ["-"]:
+            raise _UsageError("`-` (stdin) cannot be mixed with other paths")
+        if stdin is None:
+            raise _UsageError("no standard input to read")
+        return [_document(args.stdin_filename or "-", decode(stdin.read()))], 0
     found = collect(args.paths)
     for error in found.errors:
         stderr.write(f"phh-lsp check: {error}\n")
-    unreadable = len(found.errors)
     if not found.files and not found.errors:
-        stderr.write(f"phh-lsp check: no .phh or .phhs file found in {', '.join(args.paths)}\n")
+        raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
+    return _documents(found.files, stderr), len(found.errors)
+
+
+class _UsageError(Exception):
+    """A mistake in the command line: one line on stderr, exit 2."""
+
+
+def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None) -> int:
+    if args.jobs < 0:
+        stderr.write("phh-lsp check: --jobs must be 0 (all cores) or more\n")
         return 2
-    documents: Iterable[_Document | None] = _documents(found.files, stderr)
+    try:
+        documents, unreadable = _inputs(args, stderr, stdin)
+    except _UsageError as error:
+        stderr.write(f"phh-lsp check: {error}\n")
+        return 2
     if args.jobs != 1:
         documents = list(documents)
         _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
-    all_rows: list[dict[str, Any]] = []
+    every: list[Finding] = []
     hands = files = 0
     for document in documents:
         if document is None:
             unreadable += 1
             continue
         files += 1
-        rows, count = _rows(str(document.path), document.analysis, document.extra)
+        findings, count = _findings(document.path, document.analysis, document.extra)
         analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
         hands += count
-        all_rows.extend(rows)
-        if args.output_format == "text":
-            for row in rows:
-                stdout.write(f"{row['path']}:{row['line']}:{row['column']}: {row['code']} {row['message']}\n")
-    if args.output_format == "json":
-        json.dump(all_rows, stdout, indent=2, ensure_ascii=False)
-        stdout.write("\n")
-    counts = Counter(row["severity"] for row in all_rows)
-    if args.output_format == "text" and not args.quiet:
+        every.extend(findings)
+        stdout.write(render_file(args.output_format, findings))
+    stdout.write(render_end(args.output_format, every))
+    counts = Counter(finding.severity for finding in every)
+    if args.output_format in STREAMED_TEXT and not args.quiet:
         stdout.write(_summary(counts, files, hands, unreadable) + "\n")
     if unreadable:
         return 2

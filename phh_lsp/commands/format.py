@@ -1,4 +1,4 @@
-"""``phh-lsp format PATH... [--check] [--diff] [--line-width N]``.
+"""``phh-lsp format PATH... [--check] [--diff] [--line-width N]``, or ``format -``.
 
 Ruff's conventions, so the command drops into CI and pre-commit the way
 ``ruff format`` does: without flags files are rewritten in place; with
@@ -47,6 +47,40 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
         "--line-width", type=_positive, default=DEFAULT_LINE_WIDTH, metavar="N",
         help=f"widest one-line array (default {DEFAULT_LINE_WIDTH})",
     )
+    parser.add_argument(
+        "--stdin-filename", metavar="NAME",
+        help="with - : the name of the text on stdin (decides .phh or .phhs; shown in messages)",
+    )
+
+
+def format_stdin(
+    data: bytes, name: str, *, check: bool, diff: bool, line_width: int, stdout: TextIO, stderr: TextIO,
+) -> int:
+    """``format -``: the text on stdin, formatted, on stdout (how editors
+    such as conform.nvim, Helix and Zed run a formatter on a buffer).
+
+    With ``--check`` or ``--diff`` nothing but the verdict or the diff is
+    printed. A text that is not UTF-8 or not valid TOML prints nothing on
+    stdout (the editor keeps its buffer), the reason on stderr, exit 1.
+    """
+    try:
+        old = data.decode("utf-8")
+    except UnicodeDecodeError:
+        stderr.write(f"{name}: cannot format: not UTF-8\n")
+        return 1
+    new = format_text(old, multi=name.lower().endswith(".phhs"), line_width=line_width)
+    if new is None:
+        problem = describe_toml_error(old)
+        stderr.write(f"{name}: cannot format: {f'not valid TOML ({problem})' if problem else 'internal error'}\n")
+        return 1
+    if diff:
+        stdout.writelines(_diff_lines(name, old, new))
+    elif check:
+        if new != old:
+            stdout.write(f"Would reformat: {name}\n")
+    else:
+        stdout.write(new)
+    return 1 if (check or diff) and new != old else 0
 
 
 @dataclass
@@ -118,6 +152,9 @@ def run_format(
     0: nothing to report; 1: a file would change (``--check``/``--diff``)
     or is not valid TOML; 2: a path could not be read or written.
     """
+    if "-" in paths:
+        stderr.write("phh-lsp format: `-` (stdin) cannot be mixed with other paths\n")
+        return 2
     found = collect(paths)
     tally = _Tally(unreadable=len(found.errors))
     for error in found.errors:
@@ -141,7 +178,8 @@ def run_format(
     if tally.invalid:
         summary += f", {_plural(tally.invalid)} not valid TOML"
     if not found.files and not found.errors:
-        summary = "No .phh or .phhs files found"
+        stderr.write(f"phh-lsp format: no .phh or .phhs file found in {', '.join(paths)}\n")
+        return 2
     (stderr if diff else stdout).write(summary + "\n")
     if tally.unreadable:
         return 2

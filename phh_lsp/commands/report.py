@@ -1,0 +1,130 @@
+"""How ``phh-lsp check`` prints what it found: one renderer per output format.
+
+The formats and their names are ruff's, so a CI job or an editor plugin
+written for ruff reads ours the same way:
+
+- ``full`` (default): ``path:line:col: severity[CODE] message``, then the
+  source line with carets under the range, for a person at a terminal;
+- ``concise``: one ``path:line:col: CODE message`` line per finding;
+- ``json`` (one array) and ``json-lines`` (one object a line, streamed);
+- ``github``: workflow commands, which GitHub Actions shows as
+  annotations on the pull request's lines.
+
+A finding is a plain record (:class:`Finding`): positions are 1-based,
+columns counted in characters, ends exclusive, as ruff's JSON has them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+#: The formats ``--output-format`` accepts, the default first.
+FORMATS = ("full", "concise", "json", "json-lines", "github")
+#: The formats that print one document at a time and end with a summary line.
+STREAMED_TEXT = ("full", "concise")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One diagnostic of one file, located for people and tools."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    name: str
+    severity: str
+    message: str
+    #: The source lines the range covers (for ``full``; not in the JSON).
+    source: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as the JSON formats print it."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "message": self.message,
+        }
+
+
+def _full(finding: Finding) -> str:
+    """The finding with its source line and carets under the range."""
+    head = f"{finding.path}:{finding.line}:{finding.column}: {finding.severity}[{finding.code}] {finding.message}\n"
+    if not finding.source:
+        return head
+    gutter = " " * len(str(finding.line))
+    first = finding.source[0].expandtabs(1)
+    start = finding.column - 1
+    end = finding.end_column - 1 if finding.end_line == finding.line else len(first)
+    marks = "^" * max(1, min(end, len(first)) - start)
+    more = " …" if finding.end_line > finding.line else ""
+    return f"{head}{gutter} |\n{finding.line} | {first}\n{gutter} | {' ' * start}{marks}{more}\n"
+
+
+def _concise(finding: Finding) -> str:
+    return f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}\n"
+
+
+def _json_line(finding: Finding) -> str:
+    return json.dumps(finding.as_json(), ensure_ascii=False) + "\n"
+
+
+_GITHUB_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
+
+
+def _github_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _github(finding: Finding) -> str:
+    """A workflow command: ``::error file=…,line=…,col=…::message``."""
+    properties = ",".join(
+        [
+            f"file={_github_property(finding.path)}",
+            f"line={finding.line}",
+            f"col={finding.column}",
+            f"endLine={finding.end_line}",
+            f"endColumn={finding.end_column}",
+            f"title={_github_property(f'{finding.code} ({finding.name})')}",
+        ]
+    )
+    return f"::{_GITHUB_LEVEL[finding.severity]} {properties}::{_github_data(finding.message)}\n"
+
+
+#: The formats whose findings are printed one by one as each file is checked.
+_PER_FINDING: dict[str, Callable[[Finding], str]] = {
+    "full": _full,
+    "concise": _concise,
+    "json-lines": _json_line,
+    "github": _github,
+}
+
+
+def render_file(output_format: str, findings: Iterable[Finding]) -> str:
+    """What to print as soon as one file has been checked ("" for formats
+    printed whole at the end)."""
+    render = _PER_FINDING.get(output_format)
+    return "".join(render(finding) for finding in findings) if render is not None else ""
+
+
+def render_end(output_format: str, findings: list[Finding]) -> str:
+    """What to print once every file has been checked (the whole report for
+    ``json``; nothing for the streamed formats)."""
+    if output_format == "json":
+        return json.dumps([finding.as_json() for finding in findings], indent=2, ensure_ascii=False) + "\n"
+    return ""
