@@ -96,8 +96,8 @@ async def on_formatting(
 ) -> list[types.TextEdit] | None:
     from phh_lsp.features import formatting
 
-    analysis = ls.analysis(params.text_document.uri)
-    return await off_loop(formatting.format_document, analysis, ls.settings, ls.encoding)
+    uri = params.text_document.uri
+    return await off_loop(formatting.format_document, ls.analysis(uri), ls.settings_for(uri), ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
@@ -107,8 +107,8 @@ async def on_range_formatting(
 ) -> list[types.TextEdit] | None:
     from phh_lsp.features import formatting
 
-    analysis = ls.analysis(params.text_document.uri)
-    return await off_loop(formatting.format_range, analysis, params.range, ls.settings, ls.encoding)
+    uri = params.text_document.uri
+    return await off_loop(formatting.format_range, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
@@ -116,8 +116,8 @@ async def on_range_formatting(
 async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
     from phh_lsp.features import inlay_hints
 
-    analysis = ls.analysis(params.text_document.uri)
-    return await off_loop(inlay_hints.inlay_hints, analysis, params.range, ls.settings, ls.encoding)
+    uri = params.text_document.uri
+    return await off_loop(inlay_hints.inlay_hints, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
 
 
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)

@@ -14,13 +14,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
 
 from phh_lsp import __version__
+from phh_lsp.config_files import ConfigFinder
 from phh_lsp.documents import Documents, Superseded
 from phh_lsp.settings import Settings, settings_from_options
 
@@ -43,7 +46,12 @@ class PhhLanguageServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__("phh-lsp", __version__)
+        #: The editor's settings alone (what no file can set: the log level).
         self.settings = Settings()
+        #: The editor's ``phh`` options as sent, laid over each file's configuration.
+        self.options: Mapping[str, Any] = {}
+        self.configs = ConfigFinder()
+        self._told: set[str] = set()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.shut_down = False
@@ -95,11 +103,32 @@ class PhhLanguageServer(LanguageServer):
         return analysis, to_offset(analysis.lines, position, self.encoding)
 
     def apply_options(self, options: Any) -> None:
-        """Take new settings; report invalid values once, keep defaults for them."""
+        """Take new settings; report invalid values once, keep defaults for them.
+
+        Configuration files are read again too (a changed ``pyproject.toml``
+        takes effect with the next settings change, or a restart)."""
         self.settings, problems = settings_from_options(options)
+        self.options = options if isinstance(options, Mapping) else {}
+        self.configs = ConfigFinder(over=self.options)
+        self._told.clear()
         logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
+        self._tell(problems)
+
+    def settings_for(self, uri: str) -> Settings:
+        """The settings of one document: the editor's laid over the nearest
+        configuration file above it (``[tool.phh-lsp]``, ``phh-lsp.toml``),
+        the same file ``phh-lsp check`` reads, so the two agree."""
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        settings = self.configs.settings(Path(path) if path else None)
+        self._tell(self.configs.problems)
+        return settings
+
+    def _tell(self, problems: list[str]) -> None:
+        """Show each problem with the settings once, as a warning."""
         for problem in problems:
-            self.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"phh-lsp: {problem}"))
+            if problem not in self._told:
+                self._told.add(problem)
+                self.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"phh-lsp: {problem}"))
 
 
 server = PhhLanguageServer()
@@ -114,7 +143,7 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     analysis = ls.documents.analysis(uri, version, document.source)
     from phh_lsp.features import diagnostics
 
-    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings, ls.encoding)
+    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
     try:
         items = await asyncio.get_running_loop().run_in_executor(None, work)
     except Superseded:

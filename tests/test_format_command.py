@@ -127,8 +127,20 @@ def test_arguments() -> None:
     assert (args.paths, args.check, args.diff, args.line_width) == (
         ["a.phh", "dir"], True, False, 100
     )
-    assert parser.parse_args(["x"]).line_width == 88
+    assert parser.parse_args(["x"]).line_width is None  # the configuration's, else 88
     with pytest.raises(SystemExit):
         parser.parse_args(["x", "--line-width", "0"])
     with pytest.raises(SystemExit):
         parser.parse_args([])
+
+
+def test_configuration_sets_the_width_and_excludes(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.phh-lsp]\nline-width = 26\nexclude = ["drafts/*"]\n')
+    (tmp_path / "drafts").mkdir()
+    path = tmp_path / "w.phh"
+    path.write_text('players = ["Alice", "Bob"]\n')
+    (tmp_path / "drafts" / "d.phh").write_text(UGLY)
+    assert run(tmp_path, check=True) == (0, "0 files would be reformatted, 1 file already formatted\n", "")
+    (tmp_path / "pyproject.toml").write_text("[tool.phh-lsp]\nline-width = 25\n")
+    assert run(tmp_path, check=True)[0] == 1
+    assert run(path, check=True, width=26)[0] == 0  # the flag wins

@@ -21,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file
+from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
+from phh_lsp.config import codes_named
+from phh_lsp.config_files import ConfigFinder
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
+from phh_lsp.settings import Settings
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +51,41 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: one per core; default 1)"
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the problems, no summary")
+    parser.add_argument(
+        "--config", metavar="PATH", help="the configuration file for every file (default: the nearest one above each)"
+    )
+    parser.add_argument(
+        "--select",
+        metavar="CODES",
+        help="report only these codes, prefixes or names (comma-separated; replaces the file's)",
+    )
+    parser.add_argument(
+        "--ignore",
+        metavar="CODES",
+        help="never report these codes, prefixes or names (comma-separated; adds to the file's)",
+    )
+    parser.add_argument(
+        "--statistics", action="store_true", help="print how many of each code were found, not each one"
+    )
+
+
+def _finder(args: argparse.Namespace) -> ConfigFinder:
+    """The configuration of each file, with ``--config`` / ``--select`` / ``--ignore``."""
+    return ConfigFinder(
+        Path(args.config) if args.config else None,
+        select=_codes(args.select, "--select"),
+        ignore=_codes(args.ignore, "--ignore") or frozenset(),
+    )
+
+
+def _codes(value: str | None, flag: str) -> frozenset[str] | None:
+    if value is None:
+        return None
+    unknown: list[str] = []
+    codes = frozenset(codes_named([item.strip() for item in value.split(",") if item.strip()], unknown.append))
+    if unknown:
+        raise _UsageError(f"{flag}: no code matches {', '.join(map(repr, unknown))}")
+    return codes
 
 
 def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
@@ -59,24 +97,29 @@ def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
     )
 
 
-def _findings(path: str, analysis: Analysis, extra: list[Diagnostic]) -> tuple[list[Finding], int]:
-    """The document's diagnostics as findings, and how many hands it holds."""
+def _findings(document: _Document) -> tuple[list[Finding], int]:
+    """The document's diagnostics as findings, at the severities its
+    settings give (none for a code turned off), and how many hands it holds."""
     findings = []
+    analysis = document.analysis
     lines = analysis.lines
-    for found in sorted([*extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
+    for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
+        severity = document.settings.severity_of(found.code)
+        if severity is None:
+            continue
         line, column = lines.position(found.span.start)
         end_line, end_column = lines.position(found.span.end)
         start = lines.line_starts[line]
         findings.append(
             Finding(
-                path,
+                document.path,
                 line + 1,
                 column + 1,
                 end_line + 1,
                 end_column + 1,
                 found.code,
                 found.name,
-                found.severity.label,
+                severity.label,
                 found.message,
                 (analysis.text[start : lines.line_end(line)],),
             )
@@ -142,16 +185,17 @@ class _Document:
     path: str
     analysis: Analysis
     extra: list[Diagnostic]
+    settings: Settings
 
 
-def _document(path: str, decoded: Decoded) -> _Document:
+def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
     extra = []
     if decoded.bad_byte_at is not None and decoded.bad_byte is not None:
         extra.append(_encoding_error(decoded.text, decoded.bad_byte_at, decoded.bad_byte))
-    return _Document(path, analyze(decoded.text, path, detail=False), extra)
+    return _Document(path, analyze(decoded.text, path, detail=False), extra, settings)
 
 
-def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[_Document | None]:
+def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> Iterator[_Document | None]:
     for path in paths:
         try:
             decoded = read_decoded(path)
@@ -159,7 +203,7 @@ def _documents(paths: list[Path], stderr: IO[str]) -> Iterator[_Document | None]
             stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
             yield None
             continue
-        yield _document(str(path), decoded)
+        yield _document(str(path), decoded, configured.settings(path))
 
 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
@@ -170,21 +214,29 @@ def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin:
 
 
 def _inputs(
-    args: argparse.Namespace, stderr: IO[str], stdin: IO[bytes] | None
+    args: argparse.Namespace, configured: ConfigFinder, stderr: IO[str], stdin: IO[bytes] | None
 ) -> tuple[Iterable[_Document | None], int]:
-    """The documents to check and how many named paths could not be found."""
+    """The documents to check and how many named paths could not be found.
+
+    Files a configuration excludes are skipped when a folder is walked,
+    not when they are named (ruff's rule)."""
     if "-" in args.paths:
         if args.paths != ["-"]:
             raise _UsageError("`-` (stdin) cannot be mixed with other paths")
         if stdin is None:
             raise _UsageError("no standard input to read")
-        return [_document(args.stdin_filename or "-", decode(stdin.read()))], 0
+        name = args.stdin_filename or "-"
+        return [_document(name, decode(stdin.read()), configured.settings(Path(name)))], 0
     found = collect(args.paths)
     for error in found.errors:
         stderr.write(f"phh-lsp check: {error}\n")
-    if not found.files and not found.errors:
+    named = set(args.paths)
+    files = [
+        path for path in found.files if str(path) in named or not configured.for_file(path).excludes(path.absolute())
+    ]
+    if not files and not found.errors:
         raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
-    return _documents(found.files, stderr), len(found.errors)
+    return _documents(files, configured, stderr), len(found.errors)
 
 
 class _UsageError(Exception):
@@ -196,7 +248,8 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         stderr.write("phh-lsp check: --jobs must be 0 (all cores) or more\n")
         return 2
     try:
-        documents, unreadable = _inputs(args, stderr, stdin)
+        configured = _finder(args)
+        documents, unreadable = _inputs(args, configured, stderr, stdin)
     except _UsageError as error:
         stderr.write(f"phh-lsp check: {error}\n")
         return 2
@@ -210,16 +263,19 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
             unreadable += 1
             continue
         files += 1
-        findings, count = _findings(document.path, document.analysis, document.extra)
+        findings, count = _findings(document)
         analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
         hands += count
         every.extend(findings)
-        stdout.write(render_file(args.output_format, findings))
-    stdout.write(render_end(args.output_format, every))
+        if not args.statistics:
+            stdout.write(render_file(args.output_format, findings))
+    stdout.write(render_statistics(every) if args.statistics else render_end(args.output_format, every))
+    for problem in dict.fromkeys(configured.problems):
+        stderr.write(f"phh-lsp check: configuration: {problem}\n")
     counts = Counter(finding.severity for finding in every)
-    if args.output_format in STREAMED_TEXT and not args.quiet:
+    if (args.output_format in STREAMED_TEXT or args.statistics) and not args.quiet:
         stdout.write(_summary(counts, files, hands, unreadable) + "\n")
-    if unreadable:
+    if unreadable or configured.problems:
         return 2
     return 1 if counts[Severity.ERROR.label] else 0
 

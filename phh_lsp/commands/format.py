@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from phh_lsp.config_files import ConfigFinder
 from phh_lsp.core.formatting import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
 from phh_lsp.paths import collect
 
@@ -44,8 +45,8 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not write; print a unified diff of the changes (exit 1 if any)",
     )
     parser.add_argument(
-        "--line-width", type=_positive, default=DEFAULT_LINE_WIDTH, metavar="N",
-        help=f"widest one-line array (default {DEFAULT_LINE_WIDTH})",
+        "--line-width", type=_positive, default=None, metavar="N",
+        help=f"widest one-line array (default: the configuration's line-width, else {DEFAULT_LINE_WIDTH})",
     )
     parser.add_argument(
         "--stdin-filename", metavar="NAME",
@@ -54,7 +55,7 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def format_stdin(
-    data: bytes, name: str, *, check: bool, diff: bool, line_width: int, stdout: TextIO, stderr: TextIO,
+    data: bytes, name: str, *, check: bool, diff: bool, line_width: int | None, stdout: TextIO, stderr: TextIO,
 ) -> int:
     """``format -``: the text on stdin, formatted, on stdout (how editors
     such as conform.nvim, Helix and Zed run a formatter on a buffer).
@@ -68,7 +69,8 @@ def format_stdin(
     except UnicodeDecodeError:
         stderr.write(f"{name}: cannot format: not UTF-8\n")
         return 1
-    new = format_text(old, multi=name.lower().endswith(".phhs"), line_width=line_width)
+    width = line_width or ConfigFinder().settings(Path(name) if name != "-" else Path("stdin.phh")).line_width
+    new = format_text(old, multi=name.lower().endswith(".phhs"), line_width=width)
     if new is None:
         problem = describe_toml_error(old)
         stderr.write(f"{name}: cannot format: {f'not valid TOML ({problem})' if problem else 'internal error'}\n")
@@ -109,6 +111,7 @@ def _format_one(
     path: Path, *, check: bool, diff: bool, line_width: int, tally: _Tally,
     stdout: TextIO, stderr: TextIO,
 ) -> None:
+    """Format one file; what happened is counted in ``tally``."""
     try:
         old = path.read_bytes().decode("utf-8")
     except OSError as error:
@@ -144,7 +147,7 @@ def _format_one(
 
 
 def run_format(
-    paths: list[str], *, check: bool, diff: bool, line_width: int,
+    paths: list[str], *, check: bool, diff: bool, line_width: int | None,
     stdout: TextIO, stderr: TextIO,
 ) -> int:
     """Format, check or diff every PHH file under ``paths``; the exit code.
@@ -159,11 +162,18 @@ def run_format(
     tally = _Tally(unreadable=len(found.errors))
     for error in found.errors:
         stderr.write(f"{error}\n")
+    configs = ConfigFinder()
+    named = set(paths)
     for path in found.files:
+        if str(path) not in named and configs.for_file(path).excludes(path.absolute()):
+            continue  # excluded by the configuration (named files are formatted all the same)
         _format_one(
-            path, check=check, diff=diff, line_width=line_width, tally=tally,
+            path, check=check, diff=diff, line_width=line_width or configs.settings(path).line_width, tally=tally,
             stdout=stdout, stderr=stderr,
         )
+    for problem in dict.fromkeys(configs.problems):
+        stderr.write(f"phh-lsp format: configuration: {problem}\n")
+        tally.unreadable += 1
     dry = check or diff
     if dry:
         summary = (

@@ -17,6 +17,7 @@ columns counted in characters, ends exclusive, as ruff's JSON has them.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -128,3 +129,11 @@ def render_end(output_format: str, findings: list[Finding]) -> str:
     if output_format == "json":
         return json.dumps([finding.as_json() for finding in findings], indent=2, ensure_ascii=False) + "\n"
     return ""
+
+
+def render_statistics(findings: list[Finding]) -> str:
+    """``--statistics``: how many of each code, most frequent first."""
+    counts = Counter((finding.code, finding.name, finding.severity) for finding in findings)
+    width = len(str(max(counts.values(), default=0)))
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return "".join(f"{count:>{width}}  {code}  {severity:<11}  {name}\n" for (code, name, severity), count in ordered)

@@ -1,12 +1,14 @@
 """The claims of docs/security.md, checked.
 
 * Statically: the only file, process and network access in the package is
-  the command line's (``paths.py``, ``commands/``); the server's modules
+  the command line's (``paths.py``, ``commands/``) and the reading of
+  configuration files (``config_files.py``); the server's other modules
   (server, documents, settings, core, features) have none, and nothing
   evaluates text (no eval/exec/compile/__import__).
 * Dynamically: a whole editor session against the real server, run under
   ``sys.addaudithook`` (``audited_server.py``), opens no file but Python's
-  own modules, creates no network socket (the only sockets are the
+  own modules and the configuration file above its documents (a
+  ``pyproject.toml`` with ``[tool.phh-lsp]``), creates no network socket (the only sockets are the
   AF_UNIX pair asyncio makes for its own wake-ups), starts no process,
   and never compiles or executes the documents' text.
 """
@@ -30,7 +32,7 @@ from tests.hardening.lsp_session import Session, session
 from tests.hardening.test_protocol_abuse import answers, at, doc, requests, span
 
 PACKAGE = Path(phh_lsp.__file__).resolve().parent
-CLI_ONLY = {"paths.py", "commands/check.py", "commands/format.py"}
+CLI_ONLY = {"paths.py", "commands/check.py", "commands/format.py", "config_files.py"}
 RISKY_MODULES = {"socket", "ssl", "subprocess", "urllib", "http", "ftplib", "smtplib", "requests", "httpx", "ctypes",
                  "pickle", "marshal", "shelve", "multiprocessing", "webbrowser", "pty", "importlib", "runpy"}
 RISKY_CALLS = {"open", "eval", "exec", "compile", "__import__", "breakpoint", "input"}
@@ -70,6 +72,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         "paths.py": [".read_bytes()", ".walk()"],
         "commands/check.py": ["ProcessPoolExecutor()", "from concurrent.futures import ProcessPoolExecutor"],
         "commands/format.py": [".read_bytes()", ".write_bytes()"],
+        "config_files.py": [".read_text()"],
     }, uses
 
 
@@ -115,6 +118,7 @@ async def editor_session(s: Session, folder: Path) -> None:
 @pytest.fixture(scope="module")
 def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Path]:
     folder = tmp_path_factory.mktemp("audit")
+    (folder / "pyproject.toml").write_text('[tool.phh-lsp]\nignore = ["PHH504"]\n')
 
     async def run() -> Session:
         async with session(folder / "server", audit=True, cwd=folder) as s:
@@ -130,7 +134,7 @@ def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Path]:
 
 def test_the_server_opens_no_file_but_its_own_code(audited: tuple[Session, Path]) -> None:
     s, folder = audited
-    assert outside(opened_paths(s.audit), allowed_roots()) == []
+    assert outside(opened_paths(s.audit), allowed_roots()) == [str((folder / "pyproject.toml").resolve())]
     assert not (folder / "pwned").exists()
 
 

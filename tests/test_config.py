@@ -1,0 +1,163 @@
+"""One configuration: a repository's `[tool.phh-lsp]` read alike by `check` and the server."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path, PurePath
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from phh_lsp.config import Config, codes_named, config_from_table, layered
+from phh_lsp.config_files import ConfigFinder
+from phh_lsp.settings import settings_from_options
+from tests.core.test_diagnostic_codes import NT
+from tests.test_cli import run
+
+#: A hand with one hint (PHH504, a fold where a check was free) and nothing else.
+NEEDLESS_FOLD = NT.replace('"p1 cc",\n  "p2 cc",\n  "p3 cc",\n]', '"p1 cc",\n  "p2 f",\n]')
+
+
+def repository(root: Path, table: str, name: str = "pyproject.toml") -> Path:
+    """A repository with a configuration file and one hand two folders below it."""
+    (root / name).write_text(table)
+    hands = root / "hands" / "day1"
+    hands.mkdir(parents=True)
+    (hands / "a.phh").write_text(NEEDLESS_FOLD)
+    return hands / "a.phh"
+
+
+def test_the_hand_has_exactly_one_hint(tmp_path: Path) -> None:
+    path = tmp_path / "a.phh"
+    path.write_text(NEEDLESS_FOLD)
+    assert run("check", "--output-format", "concise", str(path)).stdout.splitlines()[0].split()[1] == "PHH504"
+
+
+def test_check_reads_the_nearest_pyproject(tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[project]\nname = "x"\n\n[tool.phh-lsp]\nignore = ["PHH504"]\n')
+    result = run("check", str(tmp_path / "hands"))
+    assert (result.returncode, result.stdout) == (0, "All good: no problems (1 file, 1 hand checked)\n")
+    # a nearer file wins; a pyproject.toml without the table is passed over
+    (hand.parent / "pyproject.toml").write_text('[project]\nname = "y"\n')
+    (hand.parent.parent / "phh-lsp.toml").write_text('severity = { needless-fold = "error" }\n')
+    result = run("check", "--output-format", "concise", str(hand))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{hand}:15:4: PHH504 p2 folds where checking was free: legal, but `cc` keeps the hand alive",
+        "Found 1 error, 0 warnings (1 file, 1 hand checked)",
+    ]
+
+
+def test_command_line_select_replaces_and_ignore_adds(tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[tool.phh-lsp]\nselect = ["PHH1", "PHH2"]\n')
+    assert "PHH504" not in run("check", str(hand)).stdout
+    assert "PHH504" in run("check", "--select", "PHH5", str(hand)).stdout
+    assert "PHH504" not in run("check", "--select", "PHH5", "--ignore", "needless-fold", str(hand)).stdout
+    bad = run("check", "--select", "PHH999", str(hand))
+    assert bad.returncode == 2 and "no code matches 'PHH999'" in bad.stderr
+
+
+def test_an_explicit_config_and_statistics(tmp_path: Path) -> None:
+    hand = repository(tmp_path, "")
+    (tmp_path / "strict.toml").write_text('severity = { PHH504 = "warning" }\n')
+    result = run("check", "--config", str(tmp_path / "strict.toml"), "--statistics", str(hand))
+    assert result.stdout.splitlines() == [
+        "1  PHH504  warning      needless-fold",
+        "Found 0 errors, 1 warning (1 file, 1 hand checked)",
+    ]
+
+
+def test_exclude_skips_walked_files_not_named_ones(tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[tool.phh-lsp]\nexclude = ["hands/day1/**"]\n')
+    (tmp_path / "hands" / "b.phh").write_text(NT)
+    walked = run("check", str(tmp_path / "hands"))
+    assert walked.stdout.endswith("(1 file, 1 hand checked)\n")
+    assert "PHH504" in run("check", str(hand)).stdout
+
+
+def test_a_broken_configuration_is_a_usage_error(tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[tool.phh-lsp]\nignor = ["PHH504"]\nselect = "PHH1"\n')
+    result = run("check", str(hand))
+    assert result.returncode == 2
+    assert "unknown key 'ignor'" in result.stderr
+    assert "select must be a list" in result.stderr
+    (tmp_path / "pyproject.toml").write_text("[tool.phh-lsp\n")
+    assert "not valid TOML" in run("check", str(hand)).stderr
+
+
+def test_codes_are_named_by_code_prefix_or_name() -> None:
+    assert set(codes_named(["needless-fold"])) == {"PHH504"}
+    assert {"PHH101", "PHH102", "PHH103"} <= set(codes_named(["phh1"]))
+    unknown: list[str] = []
+    assert list(codes_named(["XYZ"], unknown.append)) == [] and unknown == ["XYZ"]
+
+
+def test_editor_settings_are_laid_over_the_file() -> None:
+    config, problems = config_from_table("pyproject.toml", {"ignore": ["PHH504"], "line-width": 100})
+    assert problems == []
+    editor = {"diagnostics": {"severity": {"PHH504": "hint"}}, "inlayHints": {"mode": "pot"}}
+    settings, problems = settings_from_options(layered(config.options(), editor))
+    assert problems == []
+    assert (settings.line_width, settings.inlay_hints) == (100, "pot")
+    assert settings.severity_of("PHH504") is not None  # the editor turned it back on
+    assert settings_from_options(config.options())[0].severity_of("PHH504") is None
+
+
+def test_exclude_globs_are_relative_to_the_file() -> None:
+    config = Config("/repo/pyproject.toml", exclude=("drafts/**", "*.tmp.phh"))
+    assert config.excludes(PurePath("/repo/drafts/a/b.phh"))
+    assert config.excludes(PurePath("/repo/x/y.tmp.phh"))
+    assert not config.excludes(PurePath("/repo/hands/a.phh"))
+    assert not config.excludes(PurePath("/elsewhere/drafts/a.phh"))
+
+
+def test_the_finder_reads_each_folder_once(tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[tool.phh-lsp]\nignore = ["PHH504"]\n')
+    finder = ConfigFinder()
+    first = finder.for_file(hand)
+    (tmp_path / "pyproject.toml").write_text('[tool.phh-lsp]\nignore = ["PHH101"]\n')
+    assert finder.for_file(hand) is first  # remembered: a dataset reads each file once
+    assert first.ignore == frozenset({"PHH504"})
+    assert ConfigFinder().for_file(hand).ignore == frozenset({"PHH101"})
+
+
+# ------------------------------------------------------------- the server agrees
+
+SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "phh_lsp"])
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    params = types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _codes_shown(client: LanguageClient, path: Path) -> list[str]:
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, NEEDLESS_FOLD)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return [str(d.code) for d in client.diagnostics[uri]]
+
+
+@pytest.mark.asyncio
+async def test_the_server_reads_the_same_file(client: LanguageClient, tmp_path: Path) -> None:
+    (tmp_path / "ignoring").mkdir()
+    ignoring = repository(tmp_path / "ignoring", '[tool.phh-lsp]\nignore = ["PHH504"]\n')
+    plain = tmp_path / "plain" / "a.phh"  # no configuration above it (the document is the editor's)
+    assert await _codes_shown(client, ignoring) == []
+    assert await _codes_shown(client, plain) == ["PHH504"]
+    assert run("check", str(ignoring)).returncode == 0
+
+
+@pytest.mark.asyncio
+async def test_editor_settings_override_the_file_in_the_server(client: LanguageClient, tmp_path: Path) -> None:
+    hand = repository(tmp_path, '[tool.phh-lsp]\nignore = ["PHH504"]\n')
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"phh": {"diagnostics": {"severity": {"PHH504": "warning"}}}})
+    )
+    assert await _codes_shown(client, hand) == ["PHH504"]
+    assert client.diagnostics[hand.as_uri()][0].severity == types.DiagnosticSeverity.Warning
