@@ -48,9 +48,9 @@ class PhhLanguageServer(LanguageServer):
         super().__init__("phh-lsp", __version__)
         #: The editor's settings alone (what no file can set: the log level).
         self.settings = Settings()
-        #: The editor's ``phh`` options as sent, laid over each file's configuration.
-        self.options: Mapping[str, Any] = {}
-        self.configs = ConfigFinder()
+        #: The editor's ``phh`` options per workspace folder URI ("" for the
+        #: window's), each laid over the configuration files of that folder.
+        self.scoped: dict[str, ConfigFinder] = {"": ConfigFinder()}
         self._told: set[str] = set()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
@@ -102,25 +102,32 @@ class PhhLanguageServer(LanguageServer):
         analysis = self.analysis(uri)
         return analysis, to_offset(analysis.lines, position, self.encoding)
 
-    def apply_options(self, options: Any) -> None:
-        """Take new settings; report invalid values once, keep defaults for them.
+    def apply_options(self, options: Any, folders: Mapping[str, Any] | None = None) -> None:
+        """Take new settings (the window's, and each workspace folder's when
+        the client gives them); report invalid values once, keep defaults.
 
         Configuration files are read again too (a changed ``pyproject.toml``
         takes effect with the next settings change, or a restart)."""
         self.settings, problems = settings_from_options(options)
-        self.options = options if isinstance(options, Mapping) else {}
-        self.configs = ConfigFinder(over=self.options)
         self._told.clear()
-        logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
         self._tell(problems)
+        self.scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
+        for folder, scoped in (folders or {}).items():
+            _, problems = settings_from_options(scoped)
+            self._tell(problems)
+            self.scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
+        logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
 
     def settings_for(self, uri: str) -> Settings:
-        """The settings of one document: the editor's laid over the nearest
-        configuration file above it (``[tool.phh-lsp]``, ``phh-lsp.toml``),
-        the same file ``phh-lsp check`` reads, so the two agree."""
+        """The settings of one document: its workspace folder's editor
+        settings (VS Code's multi-root workspaces differ per folder) laid
+        over the nearest configuration file above it (``[tool.phh-lsp]``,
+        ``phh-lsp.toml``), the same file ``phh-lsp check`` reads."""
+        folder = max((scope for scope in self.scoped if uri.startswith(scope)), key=len)
         path = to_fs_path(uri) if uri.startswith("file:") else None
-        settings = self.configs.settings(Path(path) if path else None)
-        self._tell(self.configs.problems)
+        configs = self.scoped[folder]
+        settings = configs.settings(Path(path) if path else None)
+        self._tell(configs.problems)
         return settings
 
     def _tell(self, problems: list[str]) -> None:
@@ -214,32 +221,42 @@ def _warm_up() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
-async def _pull_configuration(ls: PhhLanguageServer) -> None:
+async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool:
+    """Ask the client for the ``phh`` settings, the window's and each
+    workspace folder's; False when it cannot be asked. ``pushed``: what a
+    ``didChangeConfiguration`` carried, for a client that answers nothing."""
     workspace = ls.client_capabilities.workspace
     if workspace is None or not workspace.configuration:
-        return
+        return False
+    folders = [folder.uri for folder in ls.workspace.folders.values()]
+    items = [types.ConfigurationItem(section="phh")]
+    items += [types.ConfigurationItem(scope_uri=folder, section="phh") for folder in folders]
     try:
-        items = await ls.workspace_configuration_async(
-            types.ConfigurationParams([types.ConfigurationItem(section="phh")])
-        )
+        answers = await ls.workspace_configuration_async(types.ConfigurationParams(items))
     except Exception:
         log.exception("workspace/configuration failed")
-        return
-    if items and items[0] is not None:
-        ls.apply_options(items[0])
+        return True
+    if answers:
+        scoped = dict(zip(folders, answers[1:], strict=False))
+        window = answers[0] if answers[0] is not None else pushed
+        ls.apply_options(window, {folder: value for folder, value in scoped.items() if value is not None})
         for document in list(ls.workspace.text_documents.values()):
             schedule(ls, document.uri, 0)
+    return True
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
 async def on_configuration(ls: PhhLanguageServer, params: types.DidChangeConfigurationParams) -> None:
+    """Settings changed: ask for them per workspace folder when the client
+    can answer, else take what the notification carries (Neovim 0.7)."""
     settings = params.settings
-    if isinstance(settings, dict) and isinstance(settings.get("phh"), dict):
-        ls.apply_options(settings["phh"])
+    pushed = settings.get("phh") if isinstance(settings, dict) else None
+    if await _pull_configuration(ls, pushed):
+        return
+    if isinstance(pushed, dict):
+        ls.apply_options(pushed)
         for document in list(ls.workspace.text_documents.values()):
             schedule(ls, document.uri, 0)
-    else:
-        await _pull_configuration(ls)
 
 
 @server.feature(types.SHUTDOWN)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path, PurePath
 
@@ -161,3 +162,44 @@ async def test_editor_settings_override_the_file_in_the_server(client: LanguageC
     )
     assert await _codes_shown(client, hand) == ["PHH504"]
     assert client.diagnostics[hand.as_uri()][0].severity == types.DiagnosticSeverity.Warning
+
+
+# ------------------------------------------------- VS Code's multi-root workspaces
+
+FOLDERS = ("file:///work/strict", "file:///work/relaxed")
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def multi_root(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    """A client with two workspace folders whose `phh` settings differ,
+    answering `workspace/configuration` per scope as VS Code does."""
+
+    lsp_client.set_configuration({}, section="phh")
+    lsp_client.set_configuration({"severity": {"PHH504": "error"}}, section="phh.diagnostics", scope_uri=FOLDERS[0])
+    lsp_client.set_configuration({"needless-fold": "off"}, section="phh.diagnostics.severity", scope_uri=FOLDERS[1])
+
+    params = types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri, uri.rsplit("/", 1)[-1]) for uri in FOLDERS],
+    )
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_each_workspace_folder_gets_its_own_settings(multi_root: LanguageClient) -> None:
+    multi_root.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"phh": {}}))
+    strict, relaxed, outside = (f"{FOLDERS[0]}/a.phh", f"{FOLDERS[1]}/a.phh", "untitled:Untitled-1")
+    for uri in (strict, relaxed, outside):
+        multi_root.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, NEEDLESS_FOLD))
+        )
+    for _ in range(30):
+        await asyncio.sleep(0.1)
+        shown = {uri: multi_root.diagnostics.get(uri) for uri in (strict, relaxed, outside)}
+        if all(value is not None for value in shown.values()) and shown[strict]:
+            break
+    assert [d.severity for d in multi_root.diagnostics[strict]] == [types.DiagnosticSeverity.Error]
+    assert list(multi_root.diagnostics[relaxed]) == []
+    assert [d.severity for d in multi_root.diagnostics[outside]] == [types.DiagnosticSeverity.Hint]
