@@ -28,6 +28,7 @@ class Documents:
         self._analyses: dict[str, tuple[int | None, Analysis]] = {}
         self._latest: dict[str, int | None] = {}
         self._lock = threading.Lock()
+        self._progress: dict[str, Callable[[int, int], None]] = {}
         self.closing = False
 
     def analysis(self, uri: str, version: int | None, text: str) -> Analysis:
@@ -43,6 +44,12 @@ class Documents:
             self._analyses[uri] = (version, analysis)
             return analysis
 
+    def watch(self, uri: str, progress: Callable[[int, int], None]) -> None:
+        """Call ``progress(done, total)`` as the hands of ``uri`` are analysed
+        (the next full check only): the editor shows how far a first check
+        of a 1,000-hand file has come."""
+        self._progress[uri] = progress
+
     def is_current(self, uri: str, version: int | None) -> bool:
         """Whether ``version`` is still the latest version seen for ``uri``."""
         return not self.closing and self._latest.get(uri) == version
@@ -55,9 +62,13 @@ class Documents:
         self, uri: str, version: int | None
     ) -> Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]:
         def mapper(function: Callable[[str], HandAnalysis], texts: list[str]) -> Iterator[HandAnalysis]:
-            for text in texts:
+            progress = self._progress.pop(uri, None)
+            step = max(1, len(texts) // 20)
+            for done, text in enumerate(texts):
                 if not self.is_current(uri, version):
                     raise Superseded(uri)
+                if progress is not None and done % step == 0:
+                    progress(done, len(texts))
                 yield function(text)
 
         return mapper

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
 from collections.abc import Awaitable, Mapping
 from pathlib import Path
@@ -151,12 +152,48 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     from phh_lsp.features import diagnostics
 
     work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
+    token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count)
     try:
         items = await asyncio.get_running_loop().run_in_executor(None, work)
     except Superseded:
         return
+    finally:
+        if token is not None:
+            ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
     if ls.documents.is_current(uri, version):
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+
+
+#: A check of more hands than this shows its progress in the editor.
+PROGRESS_FROM_HANDS = 200
+_PROGRESS_TOKENS = itertools.count(1)
+
+
+async def _progress_for(ls: PhhLanguageServer, uri: str, hands: int) -> str | None:
+    """Start a progress report ("Checking 991 hands") when a check has many
+    hands to analyse and the client shows server-initiated progress; the
+    token, or None. Reports come from the worker thread as hands are done."""
+    window = ls.client_capabilities.window
+    if hands < PROGRESS_FROM_HANDS or window is None or not window.work_done_progress:
+        return None
+    token = f"phh-check-{next(_PROGRESS_TOKENS)}"
+    try:
+        await ls.work_done_progress.create_async(token)
+    except Exception:
+        log.exception("window/workDoneProgress/create failed")
+        return None
+    name = uri.rsplit("/", 1)[-1]
+    ls.work_done_progress.begin(
+        token, types.WorkDoneProgressBegin(title=f"Checking {hands:,} hands", message=name, percentage=0)
+    )
+    loop = asyncio.get_running_loop()
+
+    def report(done: int, total: int) -> None:
+        value = types.WorkDoneProgressReport(message=f"{done:,} of {total:,} hands", percentage=done * 100 // total)
+        loop.call_soon_threadsafe(ls.work_done_progress.report, token, value)
+
+    ls.documents.watch(uri, report)
+    return token
 
 
 def schedule(ls: PhhLanguageServer, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
