@@ -222,3 +222,51 @@ def test_json_lines_stream_one_object_per_finding(tmp_path: Path) -> None:
     assert [(Path(row["path"]).name, row["code"], row["line"]) for row in rows] == [("a.phh", "PHH307", 7),
                                                                                      ("b.phh", "PHH307", 8)]
     assert rows == json.loads(run("check", "--output-format", "json", str(tmp_path)).stdout)
+
+
+SARIF_SCHEMA = Path(__file__).parent / "schemas" / "sarif-schema-2.1.0.json"
+
+
+def test_sarif_is_valid_against_the_official_schema(tmp_path: Path) -> None:
+    """SARIF 2.1.0 (the OASIS schema, errata 01, checked into tests/schemas)."""
+    import jsonschema
+
+    folder = tmp_path / "my hands #1"
+    folder.mkdir()
+    (folder / "bad.phh").write_text(NT.replace("AcAd", "AcAx").replace('"NT"', '"NT"\nfoo = 1'))
+    (folder / "good.phh").write_text(NT)
+    result = run("check", "--output-format", "sarif", str(folder))
+    assert result.returncode == 1
+    log = json.loads(result.stdout)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(log)
+    (sarif_run,) = log["runs"]
+    rules = sarif_run["tool"]["driver"]["rules"]
+    found = [
+        (r["ruleId"], rules[r["ruleIndex"]]["id"], r["level"], r["locations"][0]["physicalLocation"]) for r in
+        sarif_run["results"]
+    ]
+    uri = str(folder / "bad.phh").replace(" ", "%20").replace("#", "%23")
+    assert found == [
+        ("PHH208", "PHH208", "warning", {"artifactLocation": {"uri": uri},
+                                         "region": {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 4}}),
+        ("PHH307", "PHH307", "error", {"artifactLocation": {"uri": uri},
+                                       "region": {"startLine": 8, "startColumn": 14, "endLine": 8, "endColumn": 16}}),
+    ]
+
+
+def test_junit_has_a_case_per_file_failing_with_its_errors(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    (tmp_path / "bad.phh").write_text(NT.replace("AcAd", "AcAx").replace('"NT"', '"NT"\nfoo = 1'))
+    (tmp_path / "good.phh").write_text(NT)
+    result = run("check", "--output-format", "junit", str(tmp_path))
+    assert result.returncode == 1
+    suites = ElementTree.fromstring(result.stdout)
+    (suite,) = suites
+    assert (suite.get("tests"), suite.get("failures")) == ("2", "1")
+    bad, good = suite
+    assert Path(str(bad.get("name"))).name == "bad.phh" and Path(str(good.get("name"))).name == "good.phh"
+    (failure,) = bad.findall("failure")
+    assert (failure.get("type"), failure.get("message")) == ("PHH307", "`x` is not a suit: use one of c, d, h, s or ?")
+    assert "warning PHH208 unknown field `foo`" in (bad.findtext("system-out") or "")
+    assert list(good) == []

@@ -40,7 +40,7 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
         "--output-format",
         choices=FORMATS,
         default="full",
-        help="full (default: with the source line), concise, json, json-lines or github (annotations)",
+        help="full (default: with the source line), concise, json, json-lines, github (annotations), sarif or junit",
     )
     parser.add_argument(
         "--stdin-filename",
@@ -257,24 +257,25 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         documents = list(documents)
         _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
     every: list[Finding] = []
-    hands = files = 0
+    checked: list[str] = []
+    hands = 0
     for document in documents:
         if document is None:
             unreadable += 1
             continue
-        files += 1
+        checked.append(document.path)
         findings, count = _findings(document)
         analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
         hands += count
         every.extend(findings)
         if not args.statistics:
             stdout.write(render_file(args.output_format, findings))
-    stdout.write(render_statistics(every) if args.statistics else render_end(args.output_format, every))
+    stdout.write(render_statistics(every) if args.statistics else render_end(args.output_format, every, checked))
     for problem in dict.fromkeys(configured.problems):
         stderr.write(f"phh-lsp check: configuration: {problem}\n")
     counts = Counter(finding.severity for finding in every)
     if (args.output_format in STREAMED_TEXT or args.statistics) and not args.quiet:
-        stdout.write(_summary(counts, files, hands, unreadable) + "\n")
+        stdout.write(_summary(counts, len(checked), hands, unreadable) + "\n")
     if unreadable or configured.problems:
         return 2
     return 1 if counts[Severity.ERROR.label] else 0

@@ -8,7 +8,9 @@ written for ruff reads ours the same way:
 - ``concise``: one ``path:line:col: CODE message`` line per finding;
 - ``json`` (one array) and ``json-lines`` (one object a line, streamed);
 - ``github``: workflow commands, which GitHub Actions shows as
-  annotations on the pull request's lines.
+  annotations on the pull request's lines;
+- ``sarif`` (2.1.0, for code-scanning dashboards) and ``junit`` (XML, one
+  test case per file, for CI test reports).
 
 A finding is a plain record (:class:`Finding`): positions are 1-based,
 columns counted in characters, ends exclusive, as ruff's JSON has them.
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: The formats ``--output-format`` accepts, the default first.
-FORMATS = ("full", "concise", "json", "json-lines", "github")
+FORMATS = ("full", "concise", "json", "json-lines", "github", "sarif", "junit")
 #: The formats that print one document at a time and end with a summary line.
 STREAMED_TEXT = ("full", "concise")
 
@@ -123,12 +125,116 @@ def render_file(output_format: str, findings: Iterable[Finding]) -> str:
     return "".join(render(finding) for finding in findings) if render is not None else ""
 
 
-def render_end(output_format: str, findings: list[Finding]) -> str:
-    """What to print once every file has been checked (the whole report for
-    ``json``; nothing for the streamed formats)."""
+def render_end(output_format: str, findings: list[Finding], files: list[str]) -> str:
+    """What to print once every file (``files``, in order) has been checked:
+    the whole report for ``json``, ``sarif`` and ``junit``; nothing for the
+    streamed formats."""
     if output_format == "json":
         return json.dumps([finding.as_json() for finding in findings], indent=2, ensure_ascii=False) + "\n"
+    if output_format == "sarif":
+        return json.dumps(_sarif(findings), indent=2, ensure_ascii=False) + "\n"
+    if output_format == "junit":
+        return _junit(findings, files)
     return ""
+
+
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+
+
+def _sarif(findings: list[Finding]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log: one run, every code as a rule, each finding a result."""
+    from phh_lsp import __version__
+    from phh_lsp.core.codes import CODES, docs_url
+
+    index = {code: number for number, code in enumerate(CODES)}
+    rules = [
+        {
+            "id": info.code,
+            "name": info.name,
+            "shortDescription": {"text": info.summary},
+            "helpUri": docs_url(info.code),
+            "defaultConfiguration": {"level": _SARIF_LEVEL[info.severity.label]},
+            "properties": {"spec": info.spec},
+        }
+        for info in CODES.values()
+    ]
+    results = [
+        {
+            "ruleId": finding.code,
+            "ruleIndex": index[finding.code],
+            "level": _SARIF_LEVEL[finding.severity],
+            "message": {"text": finding.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(finding.path)},
+                        "region": {
+                            "startLine": finding.line,
+                            "startColumn": finding.column,
+                            "endLine": finding.end_line,
+                            "endColumn": finding.end_column,
+                        },
+                    }
+                }
+            ],
+        }
+        for finding in findings
+    ]
+    driver = {
+        "name": "phh-lsp",
+        "version": __version__,
+        "informationUri": "https://arxiv.org/abs/2312.11753",
+        "rules": rules,
+    }
+    return {
+        "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}],
+    }
+
+
+_URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+
+
+def _uri(path: str) -> str:
+    """A path as a SARIF artifact URI reference: ``/`` separators, every
+    other byte outside RFC 3986's unreserved set percent-encoded (corpus
+    file names hold spaces and ``#``)."""
+    from pathlib import PurePath
+
+    data = PurePath(path).as_posix().encode("utf-8")
+    return "".join(chr(byte) if byte in _URI_SAFE else f"%{byte:02X}" for byte in data)
+
+
+def _junit(findings: list[Finding], files: list[str]) -> str:
+    """JUnit XML: a test case per file, failing with its errors (warnings
+    and the rest are listed in its output, as they do not fail a check)."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    by_file: dict[str, list[Finding]] = {path: [] for path in files}
+    for finding in findings:
+        by_file.setdefault(finding.path, []).append(finding)
+    failed = sum(any(f.severity == "error" for f in found) for found in by_file.values())
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<testsuites name="phh-lsp" tests="{len(by_file)}" failures="{failed}">',
+        f'  <testsuite name="phh-lsp check" tests="{len(by_file)}" failures="{failed}">',
+    ]
+    for path, found in by_file.items():
+        lines.append(f"    <testcase name={quoteattr(path)} classname={quoteattr(path)}>")
+        for finding in (f for f in found if f.severity == "error"):
+            where = f"{finding.line}:{finding.column}"
+            lines.append(
+                f"      <failure type={quoteattr(finding.code)} message={quoteattr(finding.message)}>"
+                f"{escape(f'{path}:{where}: {finding.code} {finding.message}')}</failure>"
+            )
+        others = [f for f in found if f.severity != "error"]
+        if others:
+            text = "\n".join(f"{f.path}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}" for f in others)
+            lines.append(f"      <system-out>{escape(text)}</system-out>")
+        lines.append("    </testcase>")
+    lines += ["  </testsuite>", "</testsuites>"]
+    return "\n".join(lines) + "\n"
 
 
 def render_statistics(findings: list[Finding]) -> str:
