@@ -91,9 +91,7 @@ def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> type
 
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
-async def on_formatting(
-    ls: PhhLanguageServer, params: types.DocumentFormattingParams
-) -> list[types.TextEdit] | None:
+async def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
     from phh_lsp.features import formatting
 
     uri = params.text_document.uri

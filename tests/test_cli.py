@@ -177,8 +177,9 @@ def run_stdin(text: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_check_reads_stdin_under_the_name_given() -> None:
     """`cat hand.phh | phh-lsp check - --stdin-filename hand.phh`, as editors and pre-commit run it."""
-    result = run_stdin(NT.replace("AcAd", "AcAx"), "check", "--output-format", "concise", "-", "--stdin-filename",
-                       "hand.phh")
+    result = run_stdin(
+        NT.replace("AcAd", "AcAx"), "check", "--output-format", "concise", "-", "--stdin-filename", "hand.phh"
+    )
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == "hand.phh:7:14: PHH307 `x` is not a suit: use one of c, d, h, s or ?"
     phhs = run_stdin(PHHS, "check", "-", "--stdin-filename", "day1.phhs")
@@ -219,8 +220,10 @@ def test_json_lines_stream_one_object_per_finding(tmp_path: Path) -> None:
     (tmp_path / "b.phh").write_text(NT.replace("KcKd", "KcKx"))
     result = run("check", "--output-format", "json-lines", str(tmp_path))
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(Path(row["path"]).name, row["code"], row["line"]) for row in rows] == [("a.phh", "PHH307", 7),
-                                                                                     ("b.phh", "PHH307", 8)]
+    assert [(Path(row["path"]).name, row["code"], row["line"]) for row in rows] == [
+        ("a.phh", "PHH307", 7),
+        ("b.phh", "PHH307", 8),
+    ]
     assert rows == json.loads(run("check", "--output-format", "json", str(tmp_path)).stdout)
 
 
@@ -242,15 +245,29 @@ def test_sarif_is_valid_against_the_official_schema(tmp_path: Path) -> None:
     (sarif_run,) = log["runs"]
     rules = sarif_run["tool"]["driver"]["rules"]
     found = [
-        (r["ruleId"], rules[r["ruleIndex"]]["id"], r["level"], r["locations"][0]["physicalLocation"]) for r in
-        sarif_run["results"]
+        (r["ruleId"], rules[r["ruleIndex"]]["id"], r["level"], r["locations"][0]["physicalLocation"])
+        for r in sarif_run["results"]
     ]
     uri = str(folder / "bad.phh").replace(" ", "%20").replace("#", "%23")
     assert found == [
-        ("PHH208", "PHH208", "warning", {"artifactLocation": {"uri": uri},
-                                         "region": {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 4}}),
-        ("PHH307", "PHH307", "error", {"artifactLocation": {"uri": uri},
-                                       "region": {"startLine": 8, "startColumn": 14, "endLine": 8, "endColumn": 16}}),
+        (
+            "PHH208",
+            "PHH208",
+            "warning",
+            {
+                "artifactLocation": {"uri": uri},
+                "region": {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 4},
+            },
+        ),
+        (
+            "PHH307",
+            "PHH307",
+            "error",
+            {
+                "artifactLocation": {"uri": uri},
+                "region": {"startLine": 8, "startColumn": 14, "endLine": 8, "endColumn": 16},
+            },
+        ),
     ]
 
 

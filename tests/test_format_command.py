@@ -16,11 +16,9 @@ UGLY = "variant='NT'\nactions=['p1  f']\n"
 PRETTY = 'variant = "NT"\nactions = [\n  "p1 f",\n]\n'
 
 
-def run(*paths: Path | str, check: bool = False, diff: bool = False,
-        width: int = 88) -> tuple[int, str, str]:
+def run(*paths: Path | str, check: bool = False, diff: bool = False, width: int = 88) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = run_format([str(p) for p in paths], check=check, diff=diff,
-                      line_width=width, stdout=out, stderr=err)
+    code = run_format([str(p) for p in paths], check=check, diff=diff, line_width=width, stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -40,9 +38,7 @@ def test_rewrites_in_place(tree: Path) -> None:
     assert (code, err) == (0, "")
     assert out == "2 files reformatted, 1 file left unchanged\n"
     assert (tree / "ugly.phh").read_text() == PRETTY
-    assert (tree / "sub" / "hands.phhs").read_text() == (
-        '[1]\nvariant = "NT"\n\n[2]\nvariant = "FT"\n'
-    )
+    assert (tree / "sub" / "hands.phhs").read_text() == ('[1]\nvariant = "NT"\n\n[2]\nvariant = "FT"\n')
     assert (tree / "notes.txt").read_text() == "not = 'a hand'\n"
     assert run(tree)[:2] == (0, "0 files reformatted, 3 files left unchanged\n")
 
@@ -56,7 +52,9 @@ def test_check_lists_files_and_writes_nothing(tree: Path) -> None:
     assert out.endswith("2 files would be reformatted, 1 file already formatted\n")
     assert (tree / "ugly.phh").read_text() == UGLY
     assert run(tree / "sub" / "pretty.phh", check=True) == (
-        0, "0 files would be reformatted, 1 file already formatted\n", ""
+        0,
+        "0 files would be reformatted, 1 file already formatted\n",
+        "",
     )
 
 
@@ -78,9 +76,7 @@ def test_invalid_toml_is_reported_and_left_alone(tree: Path) -> None:
     bad.write_text("variant = 'NT'\nactions = [\n")
     code, out, err = run(tree)
     assert code == 1
-    assert err == (
-        f"{bad}: cannot format: not valid TOML (line 3, column 1: Invalid value)\n"
-    )
+    assert err == (f"{bad}: cannot format: not valid TOML (line 3, column 1: Invalid value)\n")
     assert out.endswith("left unchanged, 1 file not valid TOML\n")
     assert bad.read_text() == "variant = 'NT'\nactions = [\n"
     assert (tree / "ugly.phh").read_text() == PRETTY  # the others still done
@@ -124,9 +120,7 @@ def test_arguments() -> None:
     parser = argparse.ArgumentParser()
     add_format_arguments(parser)
     args = parser.parse_args(["a.phh", "dir", "--check", "--line-width", "100"])
-    assert (args.paths, args.check, args.diff, args.line_width) == (
-        ["a.phh", "dir"], True, False, 100
-    )
+    assert (args.paths, args.check, args.diff, args.line_width) == (["a.phh", "dir"], True, False, 100)
     assert parser.parse_args(["x"]).line_width is None  # the configuration's, else 88
     with pytest.raises(SystemExit):
         parser.parse_args(["x", "--line-width", "0"])

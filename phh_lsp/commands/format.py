@@ -33,29 +33,44 @@ def _positive(text: str) -> int:
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``format``'s arguments on its subparser."""
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH",
+        "paths",
+        nargs="+",
+        metavar="PATH",
         help="files or folders (searched recursively for *.phh and *.phhs)",
     )
     parser.add_argument(
-        "--check", action="store_true",
+        "--check",
+        action="store_true",
         help="do not write; list the files that would change (exit 1 if any)",
     )
     parser.add_argument(
-        "--diff", action="store_true",
+        "--diff",
+        action="store_true",
         help="do not write; print a unified diff of the changes (exit 1 if any)",
     )
     parser.add_argument(
-        "--line-width", type=_positive, default=None, metavar="N",
+        "--line-width",
+        type=_positive,
+        default=None,
+        metavar="N",
         help=f"widest one-line array (default: the configuration's line-width, else {DEFAULT_LINE_WIDTH})",
     )
     parser.add_argument(
-        "--stdin-filename", metavar="NAME",
+        "--stdin-filename",
+        metavar="NAME",
         help="with - : the name of the text on stdin (decides .phh or .phhs; shown in messages)",
     )
 
 
 def format_stdin(
-    data: bytes, name: str, *, check: bool, diff: bool, line_width: int | None, stdout: TextIO, stderr: TextIO,
+    data: bytes,
+    name: str,
+    *,
+    check: bool,
+    diff: bool,
+    line_width: int | None,
+    stdout: TextIO,
+    stderr: TextIO,
 ) -> int:
     """``format -``: the text on stdin, formatted, on stdout (how editors
     such as conform.nvim, Helix and Zed run a formatter on a buffer).
@@ -108,8 +123,14 @@ def _diff_lines(path: str, old: str, new: str) -> Iterator[str]:
 
 
 def _format_one(
-    path: Path, *, check: bool, diff: bool, line_width: int, tally: _Tally,
-    stdout: TextIO, stderr: TextIO,
+    path: Path,
+    *,
+    check: bool,
+    diff: bool,
+    line_width: int,
+    tally: _Tally,
+    stdout: TextIO,
+    stderr: TextIO,
 ) -> None:
     """Format one file; what happened is counted in ``tally``."""
     try:
@@ -147,8 +168,13 @@ def _format_one(
 
 
 def run_format(
-    paths: list[str], *, check: bool, diff: bool, line_width: int | None,
-    stdout: TextIO, stderr: TextIO,
+    paths: list[str],
+    *,
+    check: bool,
+    diff: bool,
+    line_width: int | None,
+    stdout: TextIO,
+    stderr: TextIO,
 ) -> int:
     """Format, check or diff every PHH file under ``paths``; the exit code.
 
@@ -168,23 +194,22 @@ def run_format(
         if str(path) not in named and configs.for_file(path).excludes(path.absolute()):
             continue  # excluded by the configuration (named files are formatted all the same)
         _format_one(
-            path, check=check, diff=diff, line_width=line_width or configs.settings(path).line_width, tally=tally,
-            stdout=stdout, stderr=stderr,
+            path,
+            check=check,
+            diff=diff,
+            line_width=line_width or configs.settings(path).line_width,
+            tally=tally,
+            stdout=stdout,
+            stderr=stderr,
         )
     for problem in dict.fromkeys(configs.problems):
         stderr.write(f"phh-lsp format: configuration: {problem}\n")
         tally.unreadable += 1
     dry = check or diff
     if dry:
-        summary = (
-            f"{_plural(tally.changed)} would be reformatted, "
-            f"{_plural(tally.unchanged)} already formatted"
-        )
+        summary = f"{_plural(tally.changed)} would be reformatted, {_plural(tally.unchanged)} already formatted"
     else:
-        summary = (
-            f"{_plural(tally.changed)} reformatted, "
-            f"{_plural(tally.unchanged)} left unchanged"
-        )
+        summary = f"{_plural(tally.changed)} reformatted, {_plural(tally.unchanged)} left unchanged"
     if tally.invalid:
         summary += f", {_plural(tally.invalid)} not valid TOML"
     if not found.files and not found.errors:

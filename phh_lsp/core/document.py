@@ -107,9 +107,7 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
         starts.insert(0, 0)
     bounds = [*starts, len(text)]
     return [
-        HandText(start, end, text[start:end])
-        for start, end in itertools.pairwise(bounds)
-        if end > start or start == 0
+        HandText(start, end, text[start:end]) for start, end in itertools.pairwise(bounds) if end > start or start == 0
     ]
 
 

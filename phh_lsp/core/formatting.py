@@ -36,14 +36,10 @@ from phh_lsp.core.schema import FIELD_ORDER
 DEFAULT_LINE_WIDTH = 88
 _BOM = "\ufeff"
 _FIELD_RANK = {name: rank for rank, name in enumerate(FIELD_ORDER)}
-_ERROR_AT = re.compile(
-    r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$"
-)
+_ERROR_AT = re.compile(r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
-def format_text(
-    text: str, *, multi: bool, line_width: int = DEFAULT_LINE_WIDTH
-) -> str | None:
+def format_text(text: str, *, multi: bool, line_width: int = DEFAULT_LINE_WIDTH) -> str | None:
     """The formatted document, or ``None`` if ``text`` is not valid TOML.
 
     ``multi`` selects the ``.phhs`` layout (every ``[n]`` table is a hand).
@@ -235,9 +231,7 @@ def _normalized(value: Any) -> Any:
 
 def _equal(left: Any, right: Any) -> bool:
     if isinstance(left, dict) and isinstance(right, dict):
-        return left.keys() == right.keys() and all(
-            _equal(left[key], right[key]) for key in left
-        )
+        return left.keys() == right.keys() and all(_equal(left[key], right[key]) for key in left)
     if isinstance(left, list) and isinstance(right, list):
         return len(left) == len(right) and all(map(_equal, left, right))
     if type(left) is not type(right):

@@ -25,8 +25,7 @@ INDENT = "  "
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _NORMAL_ACTION = re.compile(r"[^\s#]+(?: [^\s#]+)*")
 _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
-            "\f": "\\f", "\r": "\\r"}
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
 def normalize_action(action: str) -> str:
@@ -108,9 +107,7 @@ def _body_lines(array: Array, *, action: bool) -> list[str]:
     return lines
 
 
-def render_array(
-    head: str, array: Array, *, actions: bool, width: int, comment: str | None
-) -> list[str]:
+def render_array(head: str, array: Array, *, actions: bool, width: int, comment: str | None) -> list[str]:
     """``head`` + the array, on one line if allowed and it fits, else one
     element per line (two-space indent, trailing comma, ``]`` alone).
 
@@ -129,9 +126,7 @@ def render_array(
     ]
 
 
-def render_key_value(
-    entry: KeyValue, *, actions: bool, width: int
-) -> list[str]:
+def render_key_value(entry: KeyValue, *, actions: bool, width: int) -> list[str]:
     """The lines of ``key = value  # comment``.
 
     Dotted keys keep their value exactly as written: such a key may belong
@@ -140,8 +135,6 @@ def render_key_value(
     head = render_key(entry.key, entry.key_raw) + " = "
     value = entry.value
     if isinstance(value, Array) and len(entry.key) == 1:
-        return render_array(
-            head, value, actions=actions, width=width, comment=entry.comment
-        )
+        return render_array(head, value, actions=actions, width=width, comment=entry.comment)
     text = render_element(value) if len(entry.key) == 1 else value.raw
     return (head + _with_comment(text, entry.comment)).split("\n")

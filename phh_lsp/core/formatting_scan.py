@@ -108,9 +108,7 @@ class Array:
     def has_comments(self) -> bool:
         """Whether a comment sits anywhere inside the brackets."""
         return self.opening_comment is not None or any(
-            isinstance(item, Comment)
-            or (isinstance(item, Element) and item.comment is not None)
-            for item in self.items
+            isinstance(item, Comment) or (isinstance(item, Element) and item.comment is not None) for item in self.items
         )
 
 

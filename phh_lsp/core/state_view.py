@@ -25,6 +25,8 @@ _STREETS: dict[str, tuple[str, ...]] = {
     "F2L3D": ("Pre-draw", "First draw", "Second draw", "Third draw"),
     "FB": ("Pre-draw", "First draw", "Second draw", "Third draw"),
 }
+
+
 def street_names(variant: str) -> tuple[str, ...]:
     """The names of the variant's betting rounds, in order."""
     if variant in STUD_VARIANTS:

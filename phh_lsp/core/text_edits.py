@@ -41,9 +41,7 @@ _DIFFLIB_LIMIT = 250_000
 _MAX_DEPTH = 40
 
 
-def _unique_anchors(
-    old: list[str], new: list[str], lo: tuple[int, int], hi: tuple[int, int]
-) -> list[tuple[int, int]]:
+def _unique_anchors(old: list[str], new: list[str], lo: tuple[int, int], hi: tuple[int, int]) -> list[tuple[int, int]]:
     """Patience diff: the longest increasing run of lines unique on both sides."""
     counts: dict[str, list[int]] = {}
     for index in range(lo[0], hi[0]):
@@ -53,11 +51,7 @@ def _unique_anchors(
         if entry is not None:
             entry[1] += 1
             entry[2] = index
-    pairs = sorted(
-        (index, counts[old[index]][2])
-        for index in range(lo[0], hi[0])
-        if counts[old[index]][:2] == [1, 1]
-    )
+    pairs = sorted((index, counts[old[index]][2]) for index in range(lo[0], hi[0]) if counts[old[index]][:2] == [1, 1])
     # Longest increasing subsequence on the new-side index (patience sort).
     tops: list[int] = []
     tails: list[int] = []
@@ -98,11 +92,7 @@ def _matches(
         a_hi, b_hi = a_hi - 1, b_hi - 1
         tail.append((a_hi, b_hi))
     middle: list[tuple[int, int]] = []
-    anchors = (
-        _unique_anchors(old, new, (a_lo, b_lo), (a_hi, b_hi))
-        if depth < _MAX_DEPTH
-        else []
-    )
+    anchors = _unique_anchors(old, new, (a_lo, b_lo), (a_hi, b_hi)) if depth < _MAX_DEPTH else []
     if anchors:
         start = (a_lo, b_lo)
         for anchor in anchors:
@@ -111,13 +101,9 @@ def _matches(
             start = (anchor[0] + 1, anchor[1] + 1)
         middle += _matches(old, new, start, (a_hi, b_hi), depth + 1)
     elif 0 < (a_hi - a_lo) * (b_hi - b_lo) <= _DIFFLIB_LIMIT:
-        matcher = difflib.SequenceMatcher(
-            None, old[a_lo:a_hi], new[b_lo:b_hi], autojunk=False
-        )
+        matcher = difflib.SequenceMatcher(None, old[a_lo:a_hi], new[b_lo:b_hi], autojunk=False)
         for block in matcher.get_matching_blocks():
-            middle += [
-                (a_lo + block.a + k, b_lo + block.b + k) for k in range(block.size)
-            ]
+            middle += [(a_lo + block.a + k, b_lo + block.b + k) for k in range(block.size)]
     return head + middle + tail[::-1]
 
 

@@ -114,10 +114,14 @@ def _net(final: Any, start: Any) -> Decimal | None:
 def _stopped(hand: HandAnalysis, index: int) -> str:
     action = hand.actions[index] if 0 <= index < len(hand.actions) else None
     where = f"action {index + 1}" + (f" ({action.text.strip()})" if action is not None else "")
-    reason = next(
-        (d.message for d in hand.replay.diagnostics if d.severity == Severity.ERROR),
-        None,
-    ) if hand.replay is not None else None
+    reason = (
+        next(
+            (d.message for d in hand.replay.diagnostics if d.severity == Severity.ERROR),
+            None,
+        )
+        if hand.replay is not None
+        else None
+    )
     if reason is None and action is not None and action.problems:
         reason = action.problems[0].message
     return f"replay stopped at {where}: {reason}" if reason else f"replay stopped at {where}"

@@ -290,4 +290,3 @@ def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
             (name, f"{name} = ", f"{spec.title} ({status}): {spec.kind.value}", types.CompletionItemKind.Field, start)
         )
     return items
-

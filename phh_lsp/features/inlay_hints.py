@@ -95,11 +95,14 @@ def _hand_hints(hand: HandAnalysis, settings: Settings) -> Iterator[tuple[int, t
                 parts.append(f"p{player + 1} {amount(snapshot.stacks[player])}")
             tooltip = f"Next: {snapshot.next_up}"
         if parts:
-            yield action.span.end, types.InlayHint(
-                position=types.Position(0, 0),
-                label=SEPARATOR.join(parts),
-                padding_left=True,
-                tooltip=tooltip,
+            yield (
+                action.span.end,
+                types.InlayHint(
+                    position=types.Position(0, 0),
+                    label=SEPARATOR.join(parts),
+                    padding_left=True,
+                    tooltip=tooltip,
+                ),
             )
 
 
@@ -109,9 +112,12 @@ def _name_hint(hand: HandAnalysis, action: ParsedAction) -> Iterator[tuple[int, 
         return
     name = player_name(hand, action.player)
     if name:
-        yield token.span.end, types.InlayHint(
-            position=types.Position(0, 0),
-            label=f"({name})",
-            kind=types.InlayHintKind.Parameter,
-            padding_left=True,
+        yield (
+            token.span.end,
+            types.InlayHint(
+                position=types.Position(0, 0),
+                label=f"({name})",
+                kind=types.InlayHintKind.Parameter,
+                padding_left=True,
+            ),
         )

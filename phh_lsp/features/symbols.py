@@ -131,13 +131,15 @@ def _action_symbols(analysis: Analysis, view: HandView, encoding: Encoding) -> l
     for action in hand.actions:
         name = action.text.strip() or "(empty)"
         label = player_name(hand, action.player) if action.player is not None else None
-        actions.append(types.DocumentSymbol(
-            name=" ".join(name.split()),
-            detail=label or "",
-            kind=types.SymbolKind.Event,
-            range=to_range(lines, action.span.shifted(view.start), encoding),
-            selection_range=to_range(lines, action.span.shifted(view.start), encoding),
-        ))
+        actions.append(
+            types.DocumentSymbol(
+                name=" ".join(name.split()),
+                detail=label or "",
+                kind=types.SymbolKind.Event,
+                range=to_range(lines, action.span.shifted(view.start), encoding),
+                selection_range=to_range(lines, action.span.shifted(view.start), encoding),
+            )
+        )
     groups = _groups(hand)
     if not groups:
         return actions
@@ -146,14 +148,16 @@ def _action_symbols(analysis: Analysis, view: HandView, encoding: Encoding) -> l
         first, last = hand.actions[indexes[0]], hand.actions[indexes[-1]]
         span = Span(first.span.start, last.span.end).shifted(view.start)
         snapshot = hand.replay.snapshots.get(indexes[-1]) if hand.replay is not None else None
-        streets.append(types.DocumentSymbol(
-            name=street,
-            detail=f"pot {fmt_amount(snapshot.pot)}" if snapshot is not None and snapshot.in_progress else "",
-            kind=types.SymbolKind.Namespace,
-            range=to_range(lines, span, encoding),
-            selection_range=to_range(lines, first.span.shifted(view.start), encoding),
-            children=[actions[index] for index in indexes],
-        ))
+        streets.append(
+            types.DocumentSymbol(
+                name=street,
+                detail=f"pot {fmt_amount(snapshot.pot)}" if snapshot is not None and snapshot.in_progress else "",
+                kind=types.SymbolKind.Namespace,
+                range=to_range(lines, span, encoding),
+                selection_range=to_range(lines, first.span.shifted(view.start), encoding),
+                children=[actions[index] for index in indexes],
+            )
+        )
     return streets
 
 

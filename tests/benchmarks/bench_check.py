@@ -152,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2, 0], help="--jobs values to measure")
     parser.add_argument("--no-json-compare", action="store_true")
-    parser.add_argument("--in-process", action="store_true",
-                        help="also time run_check in-process (loop only, imports excluded)")
+    parser.add_argument(
+        "--in-process", action="store_true", help="also time run_check in-process (loop only, imports excluded)"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -171,9 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     files = corpus_files(args.paths)
     hands = count_hands(files)
     load_before = os.getloadavg()
-    print(f"bench_check: {len(files)} files, {hands} hands; {os.cpu_count()} cores; "
-          f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
-          f"python {sys.version.split()[0]}; repeat {args.repeat}")
+    print(
+        f"bench_check: {len(files)} files, {hands} hands; {os.cpu_count()} cores; "
+        f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
+        f"python {sys.version.split()[0]}; repeat {args.repeat}"
+    )
 
     me = [PYTHON, os.path.abspath(__file__)]
     plan: dict[str, list[str]] = {}
@@ -202,12 +205,17 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             runs[name].append(result)
             loop = f", loop {result['loop_s']:.2f}s" if "loop_s" in result else ""
-            print(f"  round {round_ + 1} {name:<24} wall {result['wall_s']:6.2f}s cpu {result['cpu_s']:6.2f}s"
-                  f"{loop} maxrss {result['maxrss_mb']:6.1f} MB", flush=True)
+            print(
+                f"  round {round_ + 1} {name:<24} wall {result['wall_s']:6.2f}s cpu {result['cpu_s']:6.2f}s"
+                f"{loop} maxrss {result['maxrss_mb']:6.1f} MB",
+                flush=True,
+            )
 
     print()
-    print(f"{'measurement':<26}{'wall s':>8}{'hands/s':>9}{'cpu s':>8}{'hands/cpu-s':>12}"
-          f"{'loop s':>8}{'loop h/s':>9}{'maxrss MB':>10}  (medians of {args.repeat})")
+    print(
+        f"{'measurement':<26}{'wall s':>8}{'hands/s':>9}{'cpu s':>8}{'hands/cpu-s':>12}"
+        f"{'loop s':>8}{'loop h/s':>9}{'maxrss MB':>10}  (medians of {args.repeat})"
+    )
     summary: dict[str, dict[str, float]] = {}
     for name, results in runs.items():
         if not results:
@@ -226,10 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\nratios (throughput of the first over the second; >1 means faster):")
     for jobs in args.jobs:
         name = f"check -j{jobs}"
-        print(f"  {name} / pokerkit: wall {ratio(name, 'pokerkit', 'wall'):.2f}x, "
-              f"cpu {ratio(name, 'pokerkit', 'cpu'):.2f}x;   "
-              f"{name} / tomllib: wall {ratio(name, 'tomllib', 'wall'):.3f}x, "
-              f"cpu {ratio(name, 'tomllib', 'cpu'):.3f}x")
+        print(
+            f"  {name} / pokerkit: wall {ratio(name, 'pokerkit', 'wall'):.2f}x, "
+            f"cpu {ratio(name, 'pokerkit', 'cpu'):.2f}x;   "
+            f"{name} / tomllib: wall {ratio(name, 'tomllib', 'wall'):.3f}x, "
+            f"cpu {ratio(name, 'tomllib', 'cpu'):.3f}x"
+        )
     print(f"  pokerkit loop / tomllib loop: {ratio('pokerkit', 'tomllib', 'loop'):.3f}x")
     if args.in_process:
         for jobs in args.jobs:
@@ -238,25 +248,32 @@ def main(argv: list[str] | None = None) -> int:
 
     print("\ngoals (wall clock, whole processes, as a user runs them):")
     one = ratio("check -j1", "pokerkit", "wall")
-    print(f"  {'PASS' if one >= 1.0 else 'FAIL'} check (one core) >= 1.0x PokerKit load+replay: {one:.2f}x "
-          f"(CPU-time ratio, less sensitive to load: {ratio('check -j1', 'pokerkit', 'cpu'):.2f}x)")
+    print(
+        f"  {'PASS' if one >= 1.0 else 'FAIL'} check (one core) >= 1.0x PokerKit load+replay: {one:.2f}x "
+        f"(CPU-time ratio, less sensitive to load: {ratio('check -j1', 'pokerkit', 'cpu'):.2f}x)"
+    )
     for jobs in args.jobs:
         if jobs == 1:
             continue
         many = ratio(f"check -j{jobs}", "pokerkit", "wall")
-        print(f"  {'PASS' if many >= 1.8 else 'FAIL'} check --jobs {jobs} (2 cores) >= 1.8x PokerKit: {many:.2f}x "
-              f"(speed-up over -j1: {ratio(f'check -j{jobs}', 'check -j1', 'wall'):.2f}x)")
+        print(
+            f"  {'PASS' if many >= 1.8 else 'FAIL'} check --jobs {jobs} (2 cores) >= 1.8x PokerKit: {many:.2f}x "
+            f"(speed-up over -j1: {ratio(f'check -j{jobs}', 'check -j1', 'wall'):.2f}x)"
+        )
 
     if not args.no_json_compare:
         print("\nidentical results with and without --jobs (--output-format json):")
         outputs: dict[int, str] = {}
         for jobs in args.jobs:
-            result = run_child([PYTHON, "-m", "phh_lsp", "check", "--output-format", "json", "--jobs", str(jobs),
-                                *args.paths])
+            result = run_child(
+                [PYTHON, "-m", "phh_lsp", "check", "--output-format", "json", "--jobs", str(jobs), *args.paths]
+            )
             outputs[jobs] = str(result["stdout"])
             rows = json.loads(outputs[jobs]) if outputs[jobs].strip() else []
-            print(f"  --jobs {jobs}: rc {result['rc']}, {len(rows)} diagnostics, wall {result['wall_s']:.2f}s, "
-                  f"maxrss {result['maxrss_mb']:.1f} MB")
+            print(
+                f"  --jobs {jobs}: rc {result['rc']}, {len(rows)} diagnostics, wall {result['wall_s']:.2f}s, "
+                f"maxrss {result['maxrss_mb']:.1f} MB"
+            )
         base = outputs[args.jobs[0]]
         for jobs in args.jobs[1:]:
             same = outputs[jobs] == base

@@ -64,8 +64,10 @@ def pct(values: list[float], q: float) -> float:
 def describe(values: list[float]) -> str:
     if not values:
         return "n=0"
-    return (f"n={len(values):3d} median {statistics.median(values):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
-            f"max {max(values):7.1f} ms")
+    return (
+        f"n={len(values):3d} median {statistics.median(values):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
+        f"max {max(values):7.1f} ms"
+    )
 
 
 @dataclass
@@ -89,7 +91,7 @@ def find_target(text: str, multi: bool) -> Target:
         end = headers[headers.index(start) + 1] if start != headers[-1] else len(lines)
         hand = lines[start]
         # a hand in the middle whose actions hold a decimal bet
-        for candidate in headers[len(headers) // 2:]:
+        for candidate in headers[len(headers) // 2 :]:
             block_end = next((h for h in headers if h > candidate), len(lines))
             action_line = next(i for i in range(candidate, block_end) if lines[i].startswith("actions = ["))
             match = re.search(r"cbr \d+\.\d*[1-9]'", lines[action_line])
@@ -132,8 +134,11 @@ def find_target(text: str, multi: bool) -> Target:
         amount_char=lines[line][match.end() - 2],
         insert=types.Position(close_line, 0),
         insert_text='  "p2 cc",\n',
-        hovers=[types.Position(line, match.start() + 1), types.Position(key_line, 3),
-                types.Position(line, player_action.start() + 2)],
+        hovers=[
+            types.Position(line, match.start() + 1),
+            types.Position(key_line, 3),
+            types.Position(line, player_action.start() + 2),
+        ],
         completions=[types.Position(line, player_action.end()), types.Position(key_line, 0)],
         hand="(single hand)",
     )
@@ -213,10 +218,17 @@ class Session:
         start = time.perf_counter()
         await self.client.start_io(sys.executable, "-m", "phh_lsp")
         self._stderr_task = asyncio.create_task(self._drain_stderr())
-        await asyncio.wait_for(self.client.initialize_async(types.InitializeParams(
-            capabilities=capabilities, process_id=os.getpid(), root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(root.as_uri(), root.name)],
-        )), TIMEOUT)
+        await asyncio.wait_for(
+            self.client.initialize_async(
+                types.InitializeParams(
+                    capabilities=capabilities,
+                    process_id=os.getpid(),
+                    root_uri=root.as_uri(),
+                    workspace_folders=[types.WorkspaceFolder(root.as_uri(), root.name)],
+                )
+            ),
+            TIMEOUT,
+        )
         elapsed = time.perf_counter() - start
         self.client.initialized(types.InitializedParams())
         return elapsed
@@ -266,14 +278,20 @@ async def run_session(path: Path, results: Results, cycles: int, gap: float, idl
         async def change(range_: types.Range, new_text: str, complete_at: types.Position | None = None) -> float:
             nonlocal version
             version += 1
-            client.text_document_did_change(types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=version, uri=uri),
-                [types.TextDocumentContentChangePartial(range=range_, text=new_text)],
-            ))
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(
+                    types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                    [types.TextDocumentContentChangePartial(range=range_, text=new_text)],
+                )
+            )
             sent = time.perf_counter()
             if complete_at is not None:
-                answer = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(
-                    types.TextDocumentIdentifier(uri), complete_at)), TIMEOUT)
+                answer = await asyncio.wait_for(
+                    client.text_document_completion_async(
+                        types.CompletionParams(types.TextDocumentIdentifier(uri), complete_at)
+                    ),
+                    TIMEOUT,
+                )
                 results.completion_typing.append((time.perf_counter() - sent) * 1000)
                 if answer is not None:
                     items = answer.items if isinstance(answer, types.CompletionList) else answer
@@ -287,22 +305,31 @@ async def run_session(path: Path, results: Results, cycles: int, gap: float, idl
         # 3a. the amount: delete its last digit, type it again
         line, col = target.amount.line, target.amount.character
         for _ in range(cycles):
-            results.typing_amount.append(await change(
-                types.Range(types.Position(line, col), types.Position(line, col + 1)), ""))
-            results.typing_amount.append(await change(
-                types.Range(types.Position(line, col), types.Position(line, col)), target.amount_char))
+            results.typing_amount.append(
+                await change(types.Range(types.Position(line, col), types.Position(line, col + 1)), "")
+            )
+            results.typing_amount.append(
+                await change(types.Range(types.Position(line, col), types.Position(line, col)), target.amount_char)
+            )
             # hover right after an edit (the hand's analysis is new)
             sent = time.perf_counter()
-            await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-                types.TextDocumentIdentifier(uri), target.hovers[0])), TIMEOUT)
+            await asyncio.wait_for(
+                client.text_document_hover_async(
+                    types.HoverParams(types.TextDocumentIdentifier(uri), target.hovers[0])
+                ),
+                TIMEOUT,
+            )
             results.hover_after_edit.append((time.perf_counter() - sent) * 1000)
 
         # 3b. a new action, typed one character at a time, with completion after each
         line, col = target.insert.line, target.insert.character
         for char in target.insert_text:
             position = types.Position(line, col)
-            results.typing_action.append(await change(types.Range(position, position), char,
-                                                      None if char == "\n" else types.Position(line, col + 1)))
+            results.typing_action.append(
+                await change(
+                    types.Range(position, position), char, None if char == "\n" else types.Position(line, col + 1)
+                )
+            )
             if char == "\n":
                 line, col = line + 1, 0
             else:
@@ -314,21 +341,28 @@ async def run_session(path: Path, results: Results, cycles: int, gap: float, idl
                 line, col = start.line, start.character
                 results.typing_action.append(await change(types.Range(start, types.Position(line + 1, 0)), ""))
             else:
-                results.typing_action.append(await change(
-                    types.Range(types.Position(line, col - 1), types.Position(line, col)), ""))
+                results.typing_action.append(
+                    await change(types.Range(types.Position(line, col - 1), types.Position(line, col)), "")
+                )
                 col -= 1
 
         # 4. idle hover / completion on the settled version
         for _ in range(idle_reps):
             for position in target.hovers:
                 sent = time.perf_counter()
-                await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-                    types.TextDocumentIdentifier(uri), position)), TIMEOUT)
+                await asyncio.wait_for(
+                    client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), position)),
+                    TIMEOUT,
+                )
                 results.hover_idle.append((time.perf_counter() - sent) * 1000)
             for position in target.completions:
                 sent = time.perf_counter()
-                await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(
-                    types.TextDocumentIdentifier(uri), position)), TIMEOUT)
+                await asyncio.wait_for(
+                    client.text_document_completion_async(
+                        types.CompletionParams(types.TextDocumentIdentifier(uri), position)
+                    ),
+                    TIMEOUT,
+                )
                 results.completion_idle.append((time.perf_counter() - sent) * 1000)
         status = proc_status(session.pid)
         results.rss_end.append(status["VmRSS"])
@@ -339,33 +373,47 @@ async def run_session(path: Path, results: Results, cycles: int, gap: float, idl
 
 def report(name: str, path: Path, results: Results, goal_typing: float, goal_request: float) -> list[str]:
     target = find_target(path.read_text(encoding="utf-8"), path.suffix == ".phhs")
-    print(f"\n== {name}: {path} (hand {target.hand}, amount at {target.amount.line}:{target.amount.character}, "
-          f"action typed at {target.insert.line}:{target.insert.character})")
+    print(
+        f"\n== {name}: {path} (hand {target.hand}, amount at {target.amount.line}:{target.amount.character}, "
+        f"action typed at {target.insert.line}:{target.insert.character})"
+    )
     print(f"  start-up (spawn -> initialize answered)  {describe([s * 1000 for s in results.startup])}")
-    print(f"  didOpen -> first diagnostics (cold)      {describe(results.first_diagnostics)}"
-          f"  (diagnostics per session: {results.first_diagnostics_count}; codes: "
-          f"{sorted(set(results.first_diagnostics_codes))})")
+    print(
+        f"  didOpen -> first diagnostics (cold)      {describe(results.first_diagnostics)}"
+        f"  (diagnostics per session: {results.first_diagnostics_count}; codes: "
+        f"{sorted(set(results.first_diagnostics_codes))})"
+    )
     print(f"  keystroke -> diagnostics, all            {describe(results.typing)}")
     print(f"    amount edits (0.75 -> 0.7 -> 0.75)     {describe(results.typing_amount)}")
     print(f"    typing/erasing a new action            {describe(results.typing_action)}")
-    print(f"  completion right after a keystroke       {describe(results.completion_typing)}"
-          f"  (items: {sorted(set(results.completion_counts))})")
+    print(
+        f"  completion right after a keystroke       {describe(results.completion_typing)}"
+        f"  (items: {sorted(set(results.completion_counts))})"
+    )
     print(f"  completion, settled version              {describe(results.completion_idle)}")
     print(f"  hover right after an edit                {describe(results.hover_after_edit)}")
     print(f"  hover, settled version                   {describe(results.hover_idle)}")
-    print(f"  server VmRSS after first diagnostics     {', '.join(f'{v:.1f}' for v in results.rss_after_open)} MB"
-          f" (VmHWM {', '.join(f'{v:.1f}' for v in results.hwm_after_open)})")
-    print(f"  server VmRSS at the end                  {', '.join(f'{v:.1f}' for v in results.rss_end)} MB"
-          f" (VmHWM {', '.join(f'{v:.1f}' for v in results.hwm_end)})")
+    print(
+        f"  server VmRSS after first diagnostics     {', '.join(f'{v:.1f}' for v in results.rss_after_open)} MB"
+        f" (VmHWM {', '.join(f'{v:.1f}' for v in results.hwm_after_open)})"
+    )
+    print(
+        f"  server VmRSS at the end                  {', '.join(f'{v:.1f}' for v in results.rss_end)} MB"
+        f" (VmHWM {', '.join(f'{v:.1f}' for v in results.hwm_end)})"
+    )
     lines = []
     median_typing = statistics.median(results.typing)
     requests = results.completion_typing + results.completion_idle
-    lines.append(f"{'PASS' if median_typing <= goal_typing else 'FAIL'} {name}: typing -> diagnostics median "
-                 f"{median_typing:.1f} ms <= {goal_typing:.0f} ms")
+    lines.append(
+        f"{'PASS' if median_typing <= goal_typing else 'FAIL'} {name}: typing -> diagnostics median "
+        f"{median_typing:.1f} ms <= {goal_typing:.0f} ms"
+    )
     for label, values in (("completion", requests), ("hover", results.hover_after_edit + results.hover_idle)):
         p95 = pct(values, 95)
-        lines.append(f"{'PASS' if p95 <= goal_request else 'FAIL'} {name}: {label} p95 {p95:.1f} ms "
-                     f"<= {goal_request:.0f} ms (after-edit and settled together)")
+        lines.append(
+            f"{'PASS' if p95 <= goal_request else 'FAIL'} {name}: {label} p95 {p95:.1f} ms "
+            f"<= {goal_request:.0f} ms (after-edit and settled together)"
+        )
     rss = max(results.rss_after_open)
     lines.append(f"{'PASS' if rss <= 150 else 'FAIL'} {name}: RSS after first diagnostics {rss:.1f} MB <= 150 MB")
     startup = statistics.median(results.startup)
@@ -375,8 +423,10 @@ def report(name: str, path: Path, results: Results, goal_typing: float, goal_req
 
 async def main_async(args: argparse.Namespace) -> int:
     load = os.getloadavg()
-    print(f"bench_editor: {os.cpu_count()} cores; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
-          f"{args.sessions} sessions per file, {args.cycles} amount cycles, gap {args.gap_ms} ms")
+    print(
+        f"bench_editor: {os.cpu_count()} cores; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+        f"{args.sessions} sessions per file, {args.cycles} amount cycles, gap {args.gap_ms} ms"
+    )
     goals: list[str] = []
     files = [(".phhs", args.phhs, 50.0, 30.0), ("single .phh", args.phh, 20.0, 20.0)]
     all_results = {}
@@ -384,8 +434,11 @@ async def main_async(args: argparse.Namespace) -> int:
         for name, path, _, _ in files:
             results = all_results.setdefault(name, Results())
             await run_session(path, results, args.cycles, args.gap_ms / 1000, args.idle_reps)
-            print(f"  session {round_ + 1} {name}: startup {results.startup[-1] * 1000:.0f} ms, first diagnostics "
-                  f"{results.first_diagnostics[-1]:.0f} ms, RSS {results.rss_after_open[-1]:.1f} MB", flush=True)
+            print(
+                f"  session {round_ + 1} {name}: startup {results.startup[-1] * 1000:.0f} ms, first diagnostics "
+                f"{results.first_diagnostics[-1]:.0f} ms, RSS {results.rss_after_open[-1]:.1f} MB",
+                flush=True,
+            )
     for name, path, goal_typing, goal_request in files:
         goals += report(name, path, all_results[name], goal_typing, goal_request)
     print("\ngoals:")

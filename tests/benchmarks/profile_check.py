@@ -45,11 +45,35 @@ DEFAULTS = [
 ]
 
 # (group, test on (filename, function name)); the first match wins
-POKERKIT_SHOWDOWN = ("show_or_muck", "hand", "evaluat", "lookup", "get_hand", "_get_", "kill", "push_chips",
-                     "pull_chips", "distribute", "pots", "_end_", "showdown")
+POKERKIT_SHOWDOWN = (
+    "show_or_muck",
+    "hand",
+    "evaluat",
+    "lookup",
+    "get_hand",
+    "_get_",
+    "kill",
+    "push_chips",
+    "pull_chips",
+    "distribute",
+    "pots",
+    "_end_",
+    "showdown",
+)
 POKERKIT_DEAL = ("deal", "burn", "card", "deck", "shuffle")
-POKERKIT_BET = ("bet", "raise", "fold", "check_or_call", "complete", "bring_in", "stand_pat", "discard",
-                "actor", "betting", "call")
+POKERKIT_BET = (
+    "bet",
+    "raise",
+    "fold",
+    "check_or_call",
+    "complete",
+    "bring_in",
+    "stand_pat",
+    "discard",
+    "actor",
+    "betting",
+    "call",
+)
 
 
 def group_of(filename: str, function: str) -> str:
@@ -64,13 +88,17 @@ def group_of(filename: str, function: str) -> str:
         return "action parsing (actions, checks_actions, cards)"
     if name.endswith("phh_lsp/core/replay.py"):
         return "our replay driver (core/replay.py)"
-    if name.endswith(("phh_lsp/core/analysis.py", "phh_lsp/core/document.py", "phh_lsp/core/text.py",
-                      "phh_lsp/core/codes.py")):
+    if name.endswith(
+        ("phh_lsp/core/analysis.py", "phh_lsp/core/document.py", "phh_lsp/core/text.py", "phh_lsp/core/codes.py")
+    ):
         return "analysis glue (analysis, document, text, codes)"
     if "/pokerkit/" in name:
         lowered = function.lower()
-        if name.endswith("notation.py") or function == "create_state" or (
-                name.endswith("state.py") and function in ("__init__", "__post_init__", "_begin", "_setup")):
+        if (
+            name.endswith("notation.py")
+            or function == "create_state"
+            or (name.endswith("state.py") and function in ("__init__", "__post_init__", "_begin", "_setup"))
+        ):
             return "PokerKit state creation (HandHistory, State.__post_init__)"
         if name.endswith(("hands.py", "lookups.py")) or any(k in lowered for k in POKERKIT_SHOWDOWN[:8]):
             return "PokerKit showdown & hand evaluation"
@@ -165,8 +193,10 @@ def profile(target: Path, top: int, save: str | None) -> None:
     raw = stats.stats  # type: ignore[attr-defined]
     total = sum(tt for (_, _, tt, _, _) in raw.values())
     print(f"\n=== {target} ({len(files)} files, {hands} hands)")
-    print(f"wall without profiler {plain:.2f}s = {hands / plain:.0f} hands/s ({plain / hands * 1000:.2f} ms/hand); "
-          f"with profiler {profiled:.2f}s (self times below sum to {total:.2f}s)")
+    print(
+        f"wall without profiler {plain:.2f}s = {hands / plain:.0f} hands/s ({plain / hands * 1000:.2f} ms/hand); "
+        f"with profiler {profiled:.2f}s (self times below sum to {total:.2f}s)"
+    )
 
     groups: dict[str, float] = defaultdict(float)
     for (filename, _, function), (_, _, tt, _, _) in raw.items():
@@ -207,7 +237,7 @@ def profile_keystroke(target: Path, top: int) -> None:
     lsp_diagnostics(documents.analysis(uri, 1, text), Settings(), "utf-16")  # warm: every hand analysed
     match = list(re.finditer(r"cbr \d+\.\d*[1-9]'", text))[len(re.findall(r"cbr \d+\.\d*[1-9]'", text)) // 2]
     digit = match.end() - 2
-    versions = [text[:digit] + text[digit + 1:], text]  # 0.75 -> 0.7 -> 0.75
+    versions = [text[:digit] + text[digit + 1 :], text]  # 0.75 -> 0.7 -> 0.75
     timings = []
     profiler = cProfile.Profile()
     for version, edited in enumerate(versions * 5, start=2):
@@ -231,8 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", default=DEFAULTS)
     parser.add_argument("--top", type=int, default=25)
-    parser.add_argument("--keystroke", action="store_true",
-                        help="also profile the server's re-check of the .phhs after one keystroke")
+    parser.add_argument(
+        "--keystroke", action="store_true", help="also profile the server's re-check of the .phhs after one keystroke"
+    )
     parser.add_argument("--save", help="dump the last profile's stats to this file (for snakeviz, pstats)")
     args = parser.parse_args(argv)
     import pokerkit  # noqa: F401  (import and table building are not profiled)

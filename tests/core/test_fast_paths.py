@@ -232,9 +232,7 @@ def _scan_slowly(text: str, monkeypatch: pytest.MonkeyPatch) -> list[toml_scan.E
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(_near_plain(), _random_texts))
-def test_the_scanners_shortcuts_read_what_the_general_reader_reads(
-    monkeypatch: pytest.MonkeyPatch, text: str
-) -> None:
+def test_the_scanners_shortcuts_read_what_the_general_reader_reads(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     # compared as text: a `nan` value is never equal to itself
     assert repr(toml_scan.scan(text)) == repr(_scan_slowly(text, monkeypatch))
 

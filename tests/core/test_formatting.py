@@ -26,9 +26,7 @@ from phh_lsp.core.formatting import describe_toml_error, format_text
 from tests.conftest import BIG_PHHS, CORPUS, manifest_totals
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "format"
-CORPUS_FILES = sorted(
-    path for path in CORPUS.rglob("*") if path.suffix in (".phh", ".phhs")
-)
+CORPUS_FILES = sorted(path for path in CORPUS.rglob("*") if path.suffix in (".phh", ".phhs"))
 DUMP_STYLE = [  # pokerkit's HandHistory.dumps style, per corpus/MANIFEST.md
     "wsop-2023-43-5/1-00-02-07.phh",
     "wsop-2023-43-5/5-00-22-43.phh",
@@ -75,11 +73,7 @@ def _squeezed(value: Any, key: str = "") -> Any:
     if isinstance(value, dict):
         return {k: _squeezed(v, k) for k, v in value.items()}
     if isinstance(value, list):
-        return [
-            "".join(v.split()) if key == "actions" and isinstance(v, str)
-            else _squeezed(v)
-            for v in value
-        ]
+        return ["".join(v.split()) if key == "actions" and isinstance(v, str) else _squeezed(v) for v in value]
     return value
 
 
@@ -194,29 +188,28 @@ def test_corpus_spec_style_files_unchanged() -> None:
 
 
 def test_invalid_toml_is_never_touched() -> None:
-    for text in ['a = [1,\n', 'variant = "NT\n', "a = 1\na = 2\n", "[1]\nx=1\n[1]\n",
-                 "a = 1 b = 2\n", "= 1\n", "a = 'x' # \x00\n", "a = [1,]]\n"]:
+    for text in [
+        "a = [1,\n",
+        'variant = "NT\n',
+        "a = 1\na = 2\n",
+        "[1]\nx=1\n[1]\n",
+        "a = 1 b = 2\n",
+        "= 1\n",
+        "a = 'x' # \x00\n",
+        "a = [1,]]\n",
+    ]:
         assert format_text(text, multi=False) is None
         assert format_text(text, multi=True) is None
         assert describe_toml_error(text) is not None
     assert describe_toml_error('a = "x"\n') is None
-    assert describe_toml_error("a = 1\nb = [1, 2") == (
-        "line 2, column 10: Unclosed array"
-    )
-    assert describe_toml_error("a = 1\r\nb = = 2\r\n") == (
-        "line 2, column 5: Invalid value"
-    )
+    assert describe_toml_error("a = 1\nb = [1, 2") == ("line 2, column 10: Unclosed array")
+    assert describe_toml_error("a = 1\r\nb = = 2\r\n") == ("line 2, column 5: Invalid value")
 
 
 def test_action_strings_normalised() -> None:
-    result = fmt(
-        'actions = ["p1   cbr  7000#nice", "", "   ", "#  tank   30s ", '
-        "'p2 cc  #', \"d db  AhKh2c\"]\n"
-    )
+    result = fmt('actions = ["p1   cbr  7000#nice", "", "   ", "#  tank   30s ", \'p2 cc  #\', "d db  AhKh2c"]\n')
     assert result == (
-        "actions = [\n"
-        '  "p1 cbr 7000 # nice",\n  "",\n  "",\n  "# tank 30s",\n'
-        '  "p2 cc #",\n  "d db AhKh2c",\n]\n'
+        'actions = [\n  "p1 cbr 7000 # nice",\n  "",\n  "",\n  "# tank 30s",\n  "p2 cc #",\n  "d db AhKh2c",\n]\n'
     )
 
 
@@ -225,13 +218,16 @@ def test_empty_actions_stay_on_one_line() -> None:
 
 
 def test_field_order() -> None:
-    text = (
-        "_b = 1\nzz = 2\nauthor = 'x'\n_a = 3\nactions = []\naa = 4\n"
-        "min_bet = 2\nvariant = 'NT'\n"
-    )
+    text = "_b = 1\nzz = 2\nauthor = 'x'\n_a = 3\nactions = []\naa = 4\nmin_bet = 2\nvariant = 'NT'\n"
     assert fmt(text).splitlines() == [
-        'variant = "NT"', "min_bet = 2", "actions = []", 'author = "x"',
-        "_b = 1", "_a = 3", "zz = 2", "aa = 4",
+        'variant = "NT"',
+        "min_bet = 2",
+        "actions = []",
+        'author = "x"',
+        "_b = 1",
+        "_a = 3",
+        "zz = 2",
+        "aa = 4",
     ]
 
 
@@ -242,8 +238,10 @@ def test_key_value_spacing_and_quoted_keys() -> None:
 
 
 def test_numbers_dates_times_kept_as_written() -> None:
-    text = "time = 00:01:20\n_a = 1_000\n_b = 0.10\n_c = +inf\n_d = 1e3\n" \
-           "_e = 0x1F\n_f = 1979-05-27 07:32:00Z\n_g = 1979-05-27\n_h = nan\n"
+    text = (
+        "time = 00:01:20\n_a = 1_000\n_b = 0.10\n_c = +inf\n_d = 1e3\n"
+        "_e = 0x1F\n_f = 1979-05-27 07:32:00Z\n_g = 1979-05-27\n_h = nan\n"
+    )
     assert fmt(text) == text
 
 
@@ -253,14 +251,18 @@ def test_strings() -> None:
         '_d = "esc\\"aped"\n_e = "\\u00e9t\\u00e9"\n_f = \'tab\there\'\n_g = "été"\n'
     )
     assert fmt(text).splitlines() == [
-        '_a = "plain"', "_b = 'C:\\path'", "_c = 'say \"hi\"'",
-        '_d = "esc\\"aped"', '_e = "\\u00e9t\\u00e9"', "_f = 'tab\there'",
+        '_a = "plain"',
+        "_b = 'C:\\path'",
+        "_c = 'say \"hi\"'",
+        '_d = "esc\\"aped"',
+        '_e = "\\u00e9t\\u00e9"',
+        "_f = 'tab\there'",
         '_g = "été"',
     ]
 
 
 def test_action_needing_escapes_stays_valid() -> None:
-    result = fmt("actions = ['p1  cc # a \\ b \"q\"', \"p2  f # it's\\\\\"]\n")
+    result = fmt('actions = [\'p1  cc # a \\ b "q"\', "p2  f # it\'s\\\\"]\n')
     assert "'p1 cc # a \\ b \"q\"'" in result
     assert '"p2 f # it\'s\\\\"' in result
 
@@ -269,26 +271,20 @@ def test_arrays_fit_or_explode_with_line_width() -> None:
     text = "players = ['Alice', 'Bob', 'Carol']\n"
     assert fmt(text) == 'players = ["Alice", "Bob", "Carol"]\n'
     assert fmt(text, width=35) == 'players = ["Alice", "Bob", "Carol"]\n'
-    assert fmt(text, width=34) == (
-        'players = [\n  "Alice",\n  "Bob",\n  "Carol",\n]\n'
-    )
+    assert fmt(text, width=34) == ('players = [\n  "Alice",\n  "Bob",\n  "Carol",\n]\n')
     multi_line = 'players = [\n  "Alice",\n\n  "Bob",\n]\n'
     assert fmt(multi_line) == 'players = ["Alice", "Bob"]\n'
 
 
 def test_array_with_comment_is_multiline() -> None:
     assert fmt("seats = [1, 2] # eol\n_x = [1, # one\n 2]\n_y = [ # open\n 3]\n") == (
-        "seats = [1, 2]  # eol\n"
-        "_x = [\n  1,  # one\n  2,\n]\n"
-        "_y = [  # open\n  3,\n]\n"
+        "seats = [1, 2]  # eol\n_x = [\n  1,  # one\n  2,\n]\n_y = [  # open\n  3,\n]\n"
     )
 
 
 def test_blank_lines_in_actions_collapse_to_one() -> None:
     text = 'actions = [\n\n  # Pre-flop\n\n\n  "p1 f",\n\n\n  "p2 f",\n\n]\n'
-    assert fmt(text) == (
-        'actions = [\n  # Pre-flop\n\n  "p1 f",\n\n  "p2 f",\n]\n'
-    )
+    assert fmt(text) == ('actions = [\n  # Pre-flop\n\n  "p1 f",\n\n  "p2 f",\n]\n')
 
 
 def test_header_block_and_attached_comments() -> None:
@@ -297,13 +293,10 @@ def test_header_block_and_attached_comments() -> None:
         "# about variant\n\nvariant = 'NT'  # eol\n\n\n# the end\n\n"
     )
     assert fmt(text) == (
-        "# header 1\n# header 2\n\n# about variant\n"
-        'variant = "NT"  # eol\n# about author\nauthor = "x"\n\n# the end\n'
+        '# header 1\n# header 2\n\n# about variant\nvariant = "NT"  # eol\n# about author\nauthor = "x"\n\n# the end\n'
     )
     # Comments directly above the first key are the header too.
-    assert fmt("# only\nauthor = 'x'\nvariant = 'NT'\n") == (
-        '# only\n\nvariant = "NT"\nauthor = "x"\n'
-    )
+    assert fmt("# only\nauthor = 'x'\nvariant = 'NT'\n") == ('# only\n\nvariant = "NT"\nauthor = "x"\n')
 
 
 def test_phhs_tables() -> None:
@@ -312,23 +305,18 @@ def test_phhs_tables() -> None:
         "author='x'\nvariant='FT'\n\n\n\n[3]\n[3.extra]\nk  =  1\n"
     )
     assert fmt(text, multi=True) == (
-        "# file\n\n[1]\nvariant = \"NT\"\n\n# about hand 2\n[2]  # two\n"
+        '# file\n\n[1]\nvariant = "NT"\n\n# about hand 2\n[2]  # two\n'
         'variant = "FT"\nauthor = "x"\n\n[3]\n\n[3.extra]\nk  =  1\n'
     )
 
 
 def test_tables_in_a_phh_are_kept_verbatim() -> None:
     text = "variant = 'NT'\n[1]\nb =  2\na =  1\n\n# c\n[[x]]\ny=1\n"
-    assert fmt(text) == (
-        'variant = "NT"\n\n[1]\nb =  2\na =  1\n\n# c\n[[x]]\ny=1\n'
-    )
+    assert fmt(text) == ('variant = "NT"\n\n[1]\nb =  2\na =  1\n\n# c\n[[x]]\ny=1\n')
 
 
 def test_unplaceable_values_kept_verbatim() -> None:
-    text = (
-        "_t = {a = 1,  b = [1,\n 2]}\n_m = '''\nx # y\n'''\n"
-        '_n = """a\\\n  b"""\n_d.e  =  [1,2]  # dotted\n'
-    )
+    text = "_t = {a = 1,  b = [1,\n 2]}\n_m = '''\nx # y\n'''\n_n = \"\"\"a\\\n  b\"\"\"\n_d.e  =  [1,2]  # dotted\n"
     assert fmt(text) == text.replace("_d.e  =  ", "_d.e = ")
 
 
@@ -341,9 +329,7 @@ def test_line_endings_bom_and_final_newline() -> None:
     assert fmt("# just a note") == "# just a note\n"
 
 
-@pytest.mark.parametrize(
-    "text", ["\x00", "[", "a = " + "[" * 500 + "]" * 500 + "\n", "\ud800 = 1", "a=1\r"]
-)
+@pytest.mark.parametrize("text", ["\x00", "[", "a = " + "[" * 500 + "]" * 500 + "\n", "\ud800 = 1", "a=1\r"])
 def test_never_raises(text: str) -> None:
     for multi in (False, True):
         result = format_text(text, multi=multi)
@@ -351,6 +337,7 @@ def test_never_raises(text: str) -> None:
 
 
 # ---------------------------------------------------------------- properties
+
 
 def _phhs_head(hands: int) -> str:
     text = BIG_PHHS.read_text(encoding="utf-8")
@@ -387,7 +374,9 @@ def damaged(draw: st.DrawFn) -> tuple[str, bool]:
 
 
 @settings(
-    max_examples=200, deadline=None, database=None,
+    max_examples=200,
+    deadline=None,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(damaged())

@@ -58,9 +58,7 @@ def suite_verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[s
 
 
 @pytest.mark.parametrize("suffix", [".phh", ".phhs"])
-def test_the_toml_suite_is_judged_as_toml_1_0_says(
-    suite_verdicts: dict[str, dict[str, set[str]]], suffix: str
-) -> None:
+def test_the_toml_suite_is_judged_as_toml_1_0_says(suite_verdicts: dict[str, dict[str, set[str]]], suffix: str) -> None:
     names = _suite_names()
     assert sum(name.startswith("valid/") for name in names) == 210
     assert sum(name.startswith("invalid/") for name in names) == 499
@@ -185,7 +183,7 @@ def test_invalid_utf8_is_reported_where_it_stands(tmp_path: Path) -> None:
     result = run("check", str(path))
     assert result.returncode == 1
     line = NT.count("\n") + 1
-    assert f"bad.phh:{line}:13: PHH101 the file is not UTF-8 text: byte 0xe9" in result.stdout
+    assert f"bad.phh:{line}:13: error[PHH101] the file is not UTF-8 text: byte 0xe9" in result.stdout
 
 
 def test_unknown_stacks_and_winnings_together(tmp_path: Path) -> None:

@@ -28,9 +28,7 @@ pytestmark = pytest.mark.skipif(NPM is None, reason="npm is not installed")
 
 def npm(*args: str, timeout: int = 600) -> subprocess.CompletedProcess[str]:
     assert NPM is not None
-    return subprocess.run(
-        [NPM, *args], cwd=EXTENSION, capture_output=True, text=True, timeout=timeout, check=False
-    )
+    return subprocess.run([NPM, *args], cwd=EXTENSION, capture_output=True, text=True, timeout=timeout, check=False)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +70,11 @@ def _run_in_vscode(script: str, out: Path, timeout: int) -> str:
     environment = {**os.environ, "VSCODE_PROBE": str(PROBE)}
     result = subprocess.run(
         ["bash", str(EXTENSION / "scripts" / script), str(out)],
-        capture_output=True, text=True, timeout=timeout, env=environment, check=False,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=environment,
+        check=False,
     )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-4000:]
@@ -87,7 +89,7 @@ def test_real_vscode_shows_our_diagnostics_and_none_on_a_valid_hand(installed: N
 
 
 def test_restart_command_and_a_live_settings_change_in_real_vscode(installed: None, tmp_path: Path) -> None:
-    """"PHH: Restart Server" restarts the server (the output logs a second start and the
+    """ "PHH: Restart Server" restarts the server (the output logs a second start and the
     squiggle comes back), and a severity changed in the user settings reaches the server
     without a reload (the error squiggle becomes a warning)."""
     output = _run_in_vscode("restart-check.sh", tmp_path, timeout=900)

@@ -22,11 +22,13 @@ def titles(text: str, path: Path = DWAN) -> list[str]:
 
 def test_winner_and_net_result_on_the_actions_key() -> None:
     lenses = code_lenses(analyze(DWAN.read_text(), str(DWAN)), "utf-16")
-    assert lenses == [types.CodeLens(
-        range=types.Range(types.Position(10, 0), types.Position(10, 7)),
-        command=types.Command(title="p3 (Tom Dwan) wins 556,000", command=NOOP_COMMAND),
-        data={"hand": 0},
-    )]
+    assert lenses == [
+        types.CodeLens(
+            range=types.Range(types.Position(10, 0), types.Position(10, 7)),
+            command=types.Command(title="p3 (Tom Dwan) wins 556,000", command=NOOP_COMMAND),
+            data={"hand": 0},
+        )
+    ]
 
 
 def test_split_pot_and_unnamed_players() -> None:

@@ -100,5 +100,5 @@ def test_utf16_columns_and_odd_input() -> None:
     assert (19, 18, "pot 33,500 · p2 1,997,500", None) in found  # the card emoji counts 2 UTF-16 units
     past_end = types.Range(types.Position(5_000, 0), types.Position(6_000, 0))
     assert hints(DWAN, rng=past_end) == []
-    assert hints(DWAN, text="actions = [\"p1 cc") == []
+    assert hints(DWAN, text='actions = ["p1 cc') == []
     assert hints(PHHS, text="# a prelude\n") == []

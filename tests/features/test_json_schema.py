@@ -43,9 +43,14 @@ def errors(value: Any, rule: Any, root: dict[str, Any], where: str = "") -> list
         found.append(f"{where}: {value!r} != {rule['const']!r}")
     if "pattern" in rule and isinstance(value, str) and not re.search(rule["pattern"], value):
         found.append(f"{where}: {value!r} does not match")
-    for key, test in (("minimum", lambda a, b: a >= b), ("maximum", lambda a, b: a <= b),
-                      ("exclusiveMinimum", lambda a, b: a > b), ("minLength", lambda a, b: len(a) >= b),
-                      ("maxLength", lambda a, b: len(a) <= b), ("minItems", lambda a, b: len(a) >= b)):
+    for key, test in (
+        ("minimum", lambda a, b: a >= b),
+        ("maximum", lambda a, b: a <= b),
+        ("exclusiveMinimum", lambda a, b: a > b),
+        ("minLength", lambda a, b: len(a) >= b),
+        ("maxLength", lambda a, b: len(a) <= b),
+        ("minItems", lambda a, b: len(a) >= b),
+    ):
         if key in rule and not test(value, rule[key]):
             found.append(f"{where}: fails {key}")
     if isinstance(value, list) and "items" in rule:
@@ -108,16 +113,19 @@ def test_every_corpus_hand_validates() -> None:
     assert errors({"1": {"variant": "NT"}}, root["$defs"]["hand_collection"], root) != []
 
 
-@pytest.mark.parametrize(("change", "problem"), [
-    (("min_bet = 2000", "min_bet = 2000\nsmall_bet = 1000"), ".small_bet: not allowed"),
-    (("min_bet = 2000\n", ""), ": missing min_bet"),
-    (('variant = "NT"', 'variant = "XX"'), ".variant: 'XX' not in enum"),
-    (("antes = [500, 500, 500]", "antes = [500, -1, 500]"), ".antes[1]: fails minimum"),
-    (("starting_stacks = [1125600, 2000000, 553500]", "starting_stacks = [0]"), ".starting_stacks: fails minItems"),
-    (('currency = "USD"', 'currency = 1'), ".currency: 1 is not string"),
-    (('currency = "USD"', "time = 20:15:00"), None),
-    (('currency = "USD"', '_my_notes = {a = 1}'), None),
-])
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (("min_bet = 2000", "min_bet = 2000\nsmall_bet = 1000"), ".small_bet: not allowed"),
+        (("min_bet = 2000\n", ""), ": missing min_bet"),
+        (('variant = "NT"', 'variant = "XX"'), ".variant: 'XX' not in enum"),
+        (("antes = [500, 500, 500]", "antes = [500, -1, 500]"), ".antes[1]: fails minimum"),
+        (("starting_stacks = [1125600, 2000000, 553500]", "starting_stacks = [0]"), ".starting_stacks: fails minItems"),
+        (('currency = "USD"', "currency = 1"), ".currency: 1 is not string"),
+        (('currency = "USD"', "time = 20:15:00"), None),
+        (('currency = "USD"', "_my_notes = {a = 1}"), None),
+    ],
+)
 def test_violations_are_caught(change: tuple[str, str], problem: str | None) -> None:
     found = validate(DWAN.replace(*change))
     assert (problem in found) if problem else found == []

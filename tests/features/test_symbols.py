@@ -41,17 +41,28 @@ def check_nesting(items: list[types.DocumentSymbol]) -> None:
 
 def test_fields_and_the_action_timeline() -> None:
     found = symbols(DWAN)
-    assert [s.name for s in found][:6] == ["variant", "ante_trimming_status", "antes", "blinds_or_straddles",
-                                           "min_bet", "starting_stacks"]
+    assert [s.name for s in found][:6] == [
+        "variant",
+        "ante_trimming_status",
+        "antes",
+        "blinds_or_straddles",
+        "min_bet",
+        "starting_stacks",
+    ]
     assert by_name(found, "variant").detail == '"NT"'
     actions = by_name(found, "actions")
     assert actions.kind == types.SymbolKind.Array and actions.detail == "18 items"
     assert [(s.name, s.detail) for s in actions.children or []] == [
-        ("Pre-flop", "pot 49,500"), ("Flop", "pot 119,500"), ("Turn", "pot 1,109,500"), ("River", ""),
+        ("Pre-flop", "pot 49,500"),
+        ("Flop", "pot 119,500"),
+        ("Turn", "pot 1,109,500"),
+        ("River", ""),
     ]
     flop = by_name(actions.children or [], "Flop")
     assert [(s.name, s.detail) for s in flop.children or []] == [
-        ("d db Jc3d5c", ""), ("p1 cbr 35000", "Phil Ivey"), ("p3 cc", "Tom Dwan"),
+        ("d db Jc3d5c", ""),
+        ("p1 cbr 35000", "Phil Ivey"),
+        ("p3 cc", "Tom Dwan"),
     ]
     assert flop.range == types.Range(types.Position(24, 2), types.Position(27, 9))
     check_nesting(found)
@@ -74,8 +85,12 @@ def test_phhs_hands_named_by_table_and_hand_number() -> None:
     assert first.kind == types.SymbolKind.Module
     assert first.selection_range == types.Range(types.Position(0, 0), types.Position(0, 3))
     assert first.range.end == types.Position(19, 29)  # the last field, not the blank line after it
-    assert [s.name for s in by_name(first.children or [], "actions").children or []] == ["Pre-flop", "Flop", "Turn",
-                                                                                         "River"]
+    assert [s.name for s in by_name(first.children or [], "actions").children or []] == [
+        "Pre-flop",
+        "Flop",
+        "Turn",
+        "River",
+    ]
     check_nesting(found[:50])
 
 

@@ -53,8 +53,14 @@ sys.path.insert(0, str(ROOT))
 
 from tests.hardening import harness, inputs, synthetic  # noqa: E402
 
-TYPING = ("completion.complete", "hover.hover", "diagnostics.lsp_diagnostics", "semantic_tokens.semantic_tokens",
-          "inlay_hints.inlay_hints", "symbols.document_symbols")
+TYPING = (
+    "completion.complete",
+    "hover.hover",
+    "diagnostics.lsp_diagnostics",
+    "semantic_tokens.semantic_tokens",
+    "inlay_hints.inlay_hints",
+    "symbols.document_symbols",
+)
 SMALL = inputs.SMALL_KB * 1024
 
 
@@ -97,8 +103,19 @@ def _save(out: Path, text: str, uri: str) -> str:
     return str(path)
 
 
-def run_one(tally: Tally, out: Path, family: str, text: str, uri: str, seed: int, hang: int, *,
-            only: tuple[str, ...] | None, positions: int = 3, label: str = "") -> harness.Outcome | None:
+def run_one(
+    tally: Tally,
+    out: Path,
+    family: str,
+    text: str,
+    uri: str,
+    seed: int,
+    hang: int,
+    *,
+    only: tuple[str, ...] | None,
+    positions: int = 3,
+    label: str = "",
+) -> harness.Outcome | None:
     signal.alarm(hang)
     start = time.perf_counter()
     try:
@@ -134,8 +151,15 @@ def run_one(tally: Tally, out: Path, family: str, text: str, uri: str, seed: int
                 harness.clear_caches()
                 again = harness.exercise(text, uri, seed=seed, positions_per_input=positions, only=only)
                 if again.slowest[0] > 1.0:
-                    tally.slow_small.append({"input": name, "bytes": size, "call": again.slowest[1],
-                                             "seconds": round(again.slowest[0], 3), "file": _save(out, text, uri)})
+                    tally.slow_small.append(
+                        {
+                            "input": name,
+                            "bytes": size,
+                            "call": again.slowest[1],
+                            "seconds": round(again.slowest[0], 3),
+                            "file": _save(out, text, uri),
+                        }
+                    )
     for failure in failures:
         known = harness.known_bug(failure)
         if known is not None:
@@ -144,8 +168,15 @@ def run_one(tally: Tally, out: Path, family: str, text: str, uri: str, seed: int
         key = failure.key()
         tally.failure_counts[key] += 1
         if key not in tally.failures:
-            tally.failures[key] = {"kind": failure.kind, "where": failure.where, "family": family, "input": name,
-                                   "uri": uri, "file": _save(out, text, uri), "detail": failure.detail[-4000:]}
+            tally.failures[key] = {
+                "kind": failure.kind,
+                "where": failure.where,
+                "family": family,
+                "input": name,
+                "uri": uri,
+                "file": _save(out, text, uri),
+                "detail": failure.detail[-4000:],
+            }
     return outcome
 
 
@@ -164,8 +195,11 @@ def worker(job: dict[str, Any]) -> Tally:
         rng = random.Random(f"{job['seed']}:{index}")
         roll = index % 100
         if roll < 10:
-            family, text, uri = "noise", inputs.random_text(rng, rng.randint(0, 2000)), rng.choice(
-                ["file:///f/n.phh", "file:///f/n.phhs"])
+            family, text, uri = (
+                "noise",
+                inputs.random_text(rng, rng.randint(0, 2000)),
+                rng.choice(["file:///f/n.phh", "file:///f/n.phhs"]),
+            )
             only: tuple[str, ...] | None = TYPING
         elif roll < 18:
             if len(generated_pool) < 60 or rng.random() < 0.05:
@@ -174,17 +208,24 @@ def worker(job: dict[str, Any]) -> Tally:
                     generated_pool.append(synthetic.hand(variant, f"fuzz-{job['seed']}", rng.randint(0, 10_000)))
             if not generated_pool:
                 continue
-            family, text, uri, only = "generated-edit", inputs.mutate(rng.choice(generated_pool), rng), \
-                "file:///f/g.phh", TYPING
+            family, text, uri, only = (
+                "generated-edit",
+                inputs.mutate(rng.choice(generated_pool), rng),
+                "file:///f/g.phh",
+                TYPING,
+            )
         else:
             path = rng.choice(files)
             text, uri = inputs.mutate(texts[path], rng), f"file:///f/e{path.suffix}"
             family, only = ("edit-full", None) if roll % 20 == 0 else ("edit", TYPING)
         run_one(tally, out, family, text, uri, index, hang, only=only)
         if tally.inputs % 2000 == 0:
-            print(f"  worker {job['start']}: {tally.inputs:,} inputs, {tally.seconds:,.0f} s, slowest "
-                  f"{tally.slowest_input[0]:.2f} s, new failure kinds {len(tally.failures)}, known "
-                  f"{dict(tally.known_counts)}", flush=True)
+            print(
+                f"  worker {job['start']}: {tally.inputs:,} inputs, {tally.seconds:,.0f} s, slowest "
+                f"{tally.slowest_input[0]:.2f} s, new failure kinds {len(tally.failures)}, known "
+                f"{dict(tally.known_counts)}",
+                flush=True,
+            )
     return tally
 
 
@@ -202,12 +243,20 @@ def special(job: dict[str, Any]) -> Tally:
                 text = synthetic.hand(variant, f"fuzz-{job['seed']}", index)
             except Exception:
                 continue
-            outcome = run_one(tally, out, "generated", text, "file:///f/g.phh", index, hang, only=None,
-                              label=f"generated {variant} #{index}")
+            outcome = run_one(
+                tally,
+                out,
+                "generated",
+                text,
+                "file:///f/g.phh",
+                index,
+                hang,
+                only=None,
+                label=f"generated {variant} #{index}",
+            )
             if outcome is not None and not outcome.formatted:
                 tally.failure_counts[f"formatter gave up on a legal {variant} hand"] += 1
-    prefixes = [inputs.CORPUS / "examples" / "dwan-ivey-2009.phh",
-                inputs.CORPUS / "wsop-2023-43-5" / "10-00-34-43.phh"]
+    prefixes = [inputs.CORPUS / "examples" / "dwan-ivey-2009.phh", inputs.CORPUS / "wsop-2023-43-5" / "10-00-34-43.phh"]
     for path in prefixes[: job["prefix_files"]]:
         if not path.exists():
             continue
@@ -215,9 +264,18 @@ def special(job: dict[str, Any]) -> Tally:
         for end in range(len(text) + 1):
             if time.time() > deadline:
                 break
-            run_one(tally, out, "prefix", text[:end], f"file:///f/p{path.suffix}", end, hang,
-                    only=("completion.complete", "hover.hover", "diagnostics.lsp_diagnostics"), positions=1,
-                    label=f"{path.name}[:{end}]")
+            run_one(
+                tally,
+                out,
+                "prefix",
+                text[:end],
+                f"file:///f/p{path.suffix}",
+                end,
+                hang,
+                only=("completion.complete", "hover.hover", "diagnostics.lsp_diagnostics"),
+                positions=1,
+                label=f"{path.name}[:{end}]",
+            )
     for name, build in inputs.EXTREMES.items():
         if time.time() > deadline:
             break
@@ -226,16 +284,24 @@ def special(job: dict[str, Any]) -> Tally:
         text = build()
         harness.clear_caches()
         before = tally.seconds
-        outcome = run_one(tally, out, "extreme", text, inputs.uri_for(name), 0, job["huge_hang"], only=None,
-                          positions=2, label=name)
-        tally.extremes.append({
-            "name": name, "chars": len(text), "seconds": round(tally.seconds - before, 3),
-            "slowest_call": (round(outcome.slowest[0], 3), outcome.slowest[1]) if outcome else None,
-            "failures": sorted({f.key() for f in outcome.failures})[:5] if outcome else ["hang"],
-            "formatted": outcome.formatted if outcome else None,
-        })
-        print(f"  extreme {name!r}: {len(text):,} chars, {tally.extremes[-1]['seconds']} s, slowest call "
-              f"{tally.extremes[-1]['slowest_call']}", flush=True)
+        outcome = run_one(
+            tally, out, "extreme", text, inputs.uri_for(name), 0, job["huge_hang"], only=None, positions=2, label=name
+        )
+        tally.extremes.append(
+            {
+                "name": name,
+                "chars": len(text),
+                "seconds": round(tally.seconds - before, 3),
+                "slowest_call": (round(outcome.slowest[0], 3), outcome.slowest[1]) if outcome else None,
+                "failures": sorted({f.key() for f in outcome.failures})[:5] if outcome else ["hang"],
+                "formatted": outcome.formatted if outcome else None,
+            }
+        )
+        print(
+            f"  extreme {name!r}: {len(text):,} chars, {tally.extremes[-1]['seconds']} s, slowest call "
+            f"{tally.extremes[-1]['slowest_call']}",
+            flush=True,
+        )
     return tally
 
 
@@ -277,11 +343,19 @@ def main() -> int:
     deadline = time.time() + args.time_limit
     common = {"out": str(args.out), "seed": args.seed, "hang": args.hang_seconds, "deadline": deadline}
     jobs = [dict(common, start=i, step=args.workers, count=args.inputs) for i in range(args.workers)]
-    special_job = dict(common, generated=args.generated, prefix_files=args.prefix_files, huge=not args.no_huge,
-                       huge_hang=args.huge_hang_seconds)
+    special_job = dict(
+        common,
+        generated=args.generated,
+        prefix_files=args.prefix_files,
+        huge=not args.no_huge,
+        huge_hang=args.huge_hang_seconds,
+    )
     features, skipped = harness.discover()
-    print(f"phh-lsp fuzz: {args.inputs:,} random inputs on {args.workers} workers + generated/prefix/extremes; "
-          f"{len(features)} feature functions: {', '.join(f.name for f in features)}", flush=True)
+    print(
+        f"phh-lsp fuzz: {args.inputs:,} random inputs on {args.workers} workers + generated/prefix/extremes; "
+        f"{len(features)} feature functions: {', '.join(f.name for f in features)}",
+        flush=True,
+    )
     started = time.time()
     with multiprocessing.get_context("fork").Pool(args.workers + 1) as pool:
         special_result = pool.apply_async(special, (special_job,))
@@ -296,18 +370,25 @@ def main() -> int:
         "cpu_seconds_per_input_mean_ms": round(1000 * total.seconds / max(1, total.inputs), 2),
         "per_family": dict(total.per_family),
         "per_family_mean_ms": {k: round(1000 * total.family_seconds[k] / v, 2) for k, v in total.per_family.items()},
-        "slowest_input": {"seconds": round(total.slowest_input[0], 3), "input": total.slowest_input[1],
-                          "chars": total.slowest_input[2]},
-        "slowest_call_under_100KB": {"seconds": round(total.slowest_small_call[0], 3),
-                                     "call": total.slowest_small_call[1], "input": total.slowest_small_call[2],
-                                     "bytes": total.slowest_small_call[3]},
+        "slowest_input": {
+            "seconds": round(total.slowest_input[0], 3),
+            "input": total.slowest_input[1],
+            "chars": total.slowest_input[2],
+        },
+        "slowest_call_under_100KB": {
+            "seconds": round(total.slowest_small_call[0], 3),
+            "call": total.slowest_small_call[1],
+            "input": total.slowest_small_call[2],
+            "bytes": total.slowest_small_call[3],
+        },
         "calls_over_1s_under_100KB": total.slow_small,
         "valid_toml_inputs": total.valid_toml,
         "formatted_inputs": total.formatted,
         "formatter_gave_up_on_valid_toml": dict(total.gave_up),
         "known_bug_hits": dict(total.known_counts),
-        "new_failures": {key: dict(total.failures.get(key, {}), count=count)
-                         for key, count in total.failure_counts.most_common()},
+        "new_failures": {
+            key: dict(total.failures.get(key, {}), count=count) for key, count in total.failure_counts.most_common()
+        },
         "extremes": total.extremes,
         "features": [f.name for f in features],
         "skipped_functions": skipped,

@@ -21,9 +21,30 @@ import json
 import os
 import sys
 
-WATCHED_PREFIXES = ("open", "socket.", "subprocess.", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
-                    "os.fork", "os.startfile", "pty.", "urllib.", "http.", "ftplib.", "smtplib.", "ctypes.",
-                    "compile", "exec", "builtins.eval", "webbrowser.", "os.listdir", "os.scandir", "glob.")
+WATCHED_PREFIXES = (
+    "open",
+    "socket.",
+    "subprocess.",
+    "os.system",
+    "os.exec",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.fork",
+    "os.startfile",
+    "pty.",
+    "urllib.",
+    "http.",
+    "ftplib.",
+    "smtplib.",
+    "ctypes.",
+    "compile",
+    "exec",
+    "builtins.eval",
+    "webbrowser.",
+    "os.listdir",
+    "os.scandir",
+    "glob.",
+)
 
 
 def _describe(value: object) -> object:

@@ -45,13 +45,24 @@ ENCODING = "utf-16"
 SETTINGS = (Settings(), Settings(inlay_hints="pot", big_blinds=True, line_width=20))
 #: Known parameter names of feature functions; anything else means "skip".
 KNOWN = {
-    "analysis", "offset", "encoding", "settings", "range", "selection", "uri",
-    "context_diagnostics", "only", "include_declaration", "lens", "hand",
+    "analysis",
+    "offset",
+    "encoding",
+    "settings",
+    "range",
+    "selection",
+    "uri",
+    "context_diagnostics",
+    "only",
+    "include_declaration",
+    "lens",
+    "hand",
 }
 BIG = 10**9  # a column or line far past any real one
 
 
 # ----------------------------------------------------------------- features
+
 
 @dataclass(frozen=True)
 class Feature:
@@ -83,9 +94,9 @@ def discover() -> tuple[list[Feature], list[str]]:
             except (TypeError, ValueError):
                 continue
             required = [
-                p.name for p in signature.parameters.values()
-                if p.default is inspect.Parameter.empty
-                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                p.name
+                for p in signature.parameters.values()
+                if p.default is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
             ]
             unknown = [p for p in required if p not in KNOWN]
             if unknown:
@@ -114,6 +125,7 @@ def skipped_features() -> list[str]:
 
 
 # ----------------------------------------------------------------- records
+
 
 @dataclass
 class Failure:
@@ -175,6 +187,7 @@ class Recorder:
 
 # ----------------------------------------------------------------- positions
 
+
 def positions(analysis: Analysis, rng: random.Random, count: int = 4) -> list[types.Position]:
     """LSP positions worth asking about: start, end, past the end of a line
     and of the file, the middle of a line, and a few random ones."""
@@ -214,6 +227,7 @@ def ranges(analysis: Analysis, points: list[types.Position]) -> list[types.Range
 
 # ----------------------------------------------------------------- one input
 
+
 def run_features(
     recorder: Recorder,
     analysis: Analysis,
@@ -224,13 +238,17 @@ def run_features(
 ) -> None:
     """Every discovered feature, at every chosen position and range."""
     points = positions(analysis, rng, positions_per_input)
-    offsets = sorted({to_offset(analysis.lines, point, ENCODING) for point in points}
-                     | {0, len(analysis.text), len(analysis.text) // 2})
+    offsets = sorted(
+        {to_offset(analysis.lines, point, ENCODING) for point in points}
+        | {0, len(analysis.text), len(analysis.text) // 2}
+    )
     spans = ranges(analysis, points)
     settings = SETTINGS[rng.randrange(len(SETTINGS))]
     diagnostics = recorder.call("diagnostics.lsp_diagnostics", _lsp_diagnostics, analysis, settings) or []
     bogus = types.Diagnostic(
-        range=types.Range(types.Position(BIG, BIG), types.Position(BIG, BIG + 1)), message="?", code="PHH401",
+        range=types.Range(types.Position(BIG, BIG), types.Position(BIG, BIG + 1)),
+        message="?",
+        code="PHH401",
     )
     context = [*diagnostics[:20], bogus]
     hands = [view.hand for view in recorder.call("analysis.view", _first_hands, analysis, 3) or []]
@@ -316,6 +334,7 @@ def _describe(kwargs: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------- formatter
 
+
 def comments(text: str) -> list[str]:
     """The TOML comments of a valid document, right-stripped, in order.
 
@@ -397,8 +416,11 @@ def apply_lsp_edits(text: str, edits: list[types.TextEdit]) -> str:
 
     lines = LineIndex(text)
     spans = [
-        (lines.offset(e.range.start.line, e.range.start.character, ENCODING),
-         lines.offset(e.range.end.line, e.range.end.character, ENCODING), e.new_text)
+        (
+            lines.offset(e.range.start.line, e.range.start.character, ENCODING),
+            lines.offset(e.range.end.line, e.range.end.character, ENCODING),
+            e.new_text,
+        )
         for e in edits
     ]
     for start, end, new in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
@@ -418,13 +440,17 @@ def check_format_edits(recorder: Recorder, analysis: Analysis, formatted: str | 
     if formatted is None:
         ranged = recorder.call("formatting.format_range(check)", format_range, analysis, whole, SETTINGS[0], ENCODING)
         if edits or ranged:
-            recorder.outcome.failures.append(Failure(
-                "formatter", "edits for a document it cannot format", f"{len(edits)} + {len(ranged or [])} edits"))
+            recorder.outcome.failures.append(
+                Failure(
+                    "formatter", "edits for a document it cannot format", f"{len(edits)} + {len(ranged or [])} edits"
+                )
+            )
         return
     result = apply_lsp_edits(analysis.text, edits)
     if result != formatted:
-        recorder.outcome.failures.append(Failure(
-            "formatter", "LSP edits do not give the formatted text", _first_difference(formatted, result)))
+        recorder.outcome.failures.append(
+            Failure("formatter", "LSP edits do not give the formatted text", _first_difference(formatted, result))
+        )
 
 
 def _why_gave_up(text: str, multi: bool, line_width: int) -> str:
@@ -446,10 +472,11 @@ def _first_difference(left: str, right: str | None) -> str:
     if right is None:
         return "the second run gave up (None)"
     index = next((i for i, (a, b) in enumerate(zip(left, right, strict=False)) if a != b), min(len(left), len(right)))
-    return f"at {index}: {left[max(0, index - 60):index + 60]!r} vs {right[max(0, index - 60):index + 60]!r}"
+    return f"at {index}: {left[max(0, index - 60) : index + 60]!r} vs {right[max(0, index - 60) : index + 60]!r}"
 
 
 # ----------------------------------------------------------------- entry point
+
 
 def exercise(
     text: str,
@@ -484,8 +511,14 @@ def report(outcome: Outcome) -> str:
     return "\n\n".join(f"[{f.kind}] {f.where}\n{f.detail}" for f in outcome.failures)
 
 
-CHEAP = ("completion.complete", "hover.hover", "diagnostics.lsp_diagnostics", "symbols.document_symbols",
-         "semantic_tokens.semantic_tokens", "inlay_hints.inlay_hints")
+CHEAP = (
+    "completion.complete",
+    "hover.hover",
+    "diagnostics.lsp_diagnostics",
+    "symbols.document_symbols",
+    "semantic_tokens.semantic_tokens",
+    "inlay_hints.inlay_hints",
+)
 
 
 def clear_caches() -> None:
@@ -500,9 +533,7 @@ def clear_caches() -> None:
                 value.cache_clear()
 
 
-def slow_call(
-    text: str, uri: str, outcome: Outcome, limit: float = 1.0, **options: Any
-) -> tuple[float, str] | None:
+def slow_call(text: str, uri: str, outcome: Outcome, limit: float = 1.0, **options: Any) -> tuple[float, str] | None:
     """The slowest call if it took over ``limit`` twice (re-run from cold
     caches, so a busy machine's hiccup is not reported), else None."""
     if outcome.slowest[0] <= limit:

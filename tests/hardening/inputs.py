@@ -74,11 +74,72 @@ def small_corpus() -> list[Path]:
 # ----------------------------------------------------------------- noise
 
 TOKENS = (
-    '"', "'", '"""', "'''", "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "#", "\\", "\n", "\r\n", "\r", " ",
-    "\t", "actions", "variant", "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "[1]", "[2]",
-    '"NT"', '"FO/8"', '"F7S"', "p1", "p2", "p10", "d", "dh", "db", "cbr", "cc", "f", "sm", "sd", "pb", "AcAd",
-    "??", "Tc", "0", "1", "-1", "1.5", "1e9", "10" * 15, "inf", "nan", "-0.0", "true", "1979-05-27", "\x00",
-    "\x7f", "\u2028", "\ufeff", "é", "😀", "\ud800", "\udc00", "\uff10",
+    '"',
+    "'",
+    '"""',
+    "'''",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    "{",
+    "}",
+    "=",
+    ",",
+    ".",
+    "#",
+    "\\",
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\t",
+    "actions",
+    "variant",
+    "starting_stacks",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "[1]",
+    "[2]",
+    '"NT"',
+    '"FO/8"',
+    '"F7S"',
+    "p1",
+    "p2",
+    "p10",
+    "d",
+    "dh",
+    "db",
+    "cbr",
+    "cc",
+    "f",
+    "sm",
+    "sd",
+    "pb",
+    "AcAd",
+    "??",
+    "Tc",
+    "0",
+    "1",
+    "-1",
+    "1.5",
+    "1e9",
+    "10" * 15,
+    "inf",
+    "nan",
+    "-0.0",
+    "true",
+    "1979-05-27",
+    "\x00",
+    "\x7f",
+    "\u2028",
+    "\ufeff",
+    "é",
+    "😀",
+    "\ud800",
+    "\udc00",
+    "\uff10",
 )
 
 
@@ -98,8 +159,22 @@ def random_text(rng: random.Random, size: int = 200) -> str:
 
 # ----------------------------------------------------------------- edits
 
-EXTREME_NUMBERS = ("10" + "0" * 29, "inf", "-inf", "nan", "+nan", "-0.0", "1e308", "1e-308", "0x7fffffff",
-                   "99999999999999999999999999999999999999.5", "-5", "0", "1_000", "1E+400")
+EXTREME_NUMBERS = (
+    "10" + "0" * 29,
+    "inf",
+    "-inf",
+    "nan",
+    "+nan",
+    "-0.0",
+    "1e308",
+    "1e-308",
+    "0x7fffffff",
+    "99999999999999999999999999999999999999.5",
+    "-5",
+    "0",
+    "1_000",
+    "1E+400",
+)
 INSERTS = ('"', "'", '"""', "'''", "[", "]", "{", "}", ",", "=", "#", "\\", "\n", "\r", "\x00", "[1]")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
@@ -108,7 +183,7 @@ def _delete(text: str, rng: random.Random) -> str:
     if not text:
         return text
     start = rng.randrange(len(text))
-    return text[:start] + text[start + rng.randint(1, 3):]
+    return text[:start] + text[start + rng.randint(1, 3) :]
 
 
 def _insert(text: str, rng: random.Random) -> str:
@@ -152,7 +227,7 @@ def _extreme_number(text: str, rng: random.Random) -> str:
     if not found:
         return text
     match = rng.choice(found)
-    return text[: match.start()] + rng.choice(EXTREME_NUMBERS) + text[match.end():]
+    return text[: match.start()] + rng.choice(EXTREME_NUMBERS) + text[match.end() :]
 
 
 def _odd_character(text: str, rng: random.Random) -> str:
@@ -162,8 +237,16 @@ def _odd_character(text: str, rng: random.Random) -> str:
 
 
 EDITS: tuple[Callable[[str, random.Random], str], ...] = (
-    _delete, _delete, _insert, _insert, _truncate, _duplicate_line, _swap_lines, _line_endings,
-    _extreme_number, _odd_character,
+    _delete,
+    _delete,
+    _insert,
+    _insert,
+    _truncate,
+    _duplicate_line,
+    _swap_lines,
+    _line_endings,
+    _extreme_number,
+    _odd_character,
 )
 
 
@@ -175,6 +258,7 @@ def mutate(text: str, rng: random.Random, edits: int | None = None) -> str:
 
 
 # ----------------------------------------------------------------- extremes
+
 
 def _hand(**fields: str) -> str:
     base = {
@@ -214,7 +298,7 @@ def _players(count: int) -> str:
 def _actions(count: int) -> str:
     words = ("p1 cc", "p2 cbr 4", "d db AhKh2c", "p3 f", "p1 sm ????", "p2 xx", "# note")
     lines = ",\n  ".join(f'"{words[i % len(words)]}"' for i in range(count))
-    return _hand(actions=f"[\n  \"d dh p1 AcAd\",\n  \"d dh p2 KcKd\",\n  {lines},\n]")
+    return _hand(actions=f'[\n  "d dh p1 AcAd",\n  "d dh p2 KcKd",\n  {lines},\n]')
 
 
 def _legal_long(count: int) -> str:
@@ -337,8 +421,11 @@ EXTREMES: dict[str, Callable[[], str]] = {
 #: Which extremes are ``.phhs`` documents.
 MULTI = {name for name in EXTREMES if name.startswith("phhs") or "phhs" in name}
 #: Extremes too slow for the test suite (run by the fuzz script).
-HUGE = {name for name in EXTREMES if "10 MB" in name or "1 MB" in name or "100,000" in name or "10,000" in name
-        or "5,000 legal" in name}
+HUGE = {
+    name
+    for name in EXTREMES
+    if "10 MB" in name or "1 MB" in name or "100,000" in name or "10,000" in name or "5,000 legal" in name
+}
 
 
 def uri_for(name: str) -> str:

@@ -55,7 +55,8 @@ class Session:
 
     def open(self, uri: str, text: str, version: int = 1) -> None:
         self.client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", version, text)))
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", version, text))
+        )
 
     def raw(self, message: Any) -> None:
         """Write a message to the server's stdin as is: a JSON-able value
@@ -74,8 +75,11 @@ class Session:
             self.extra[uri] = True
         # asyncio.wait, not wait_for: a late answer to a cancelled future
         # would make the test client tear the connection down.
-        answer = asyncio.ensure_future(self.client.text_document_hover_async(
-            types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 1))))
+        answer = asyncio.ensure_future(
+            self.client.text_document_hover_async(
+                types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 1))
+            )
+        )
         done, _ = await asyncio.wait({answer}, timeout=timeout)
         if not done or answer.exception() is not None:
             self.extra.setdefault("unanswered", []).append(answer)
@@ -122,9 +126,15 @@ async def session(
     await client.start_io(sys.executable, str(WRAPPER), env=env, cwd=str(cwd or folder))
     result = Session(client, folder)
     try:
-        result.initialize = await asyncio.wait_for(client.initialize_session(types.InitializeParams(
-            capabilities=client_capabilities(capabilities), initialization_options=options,
-        )), 60)
+        result.initialize = await asyncio.wait_for(
+            client.initialize_session(
+                types.InitializeParams(
+                    capabilities=client_capabilities(capabilities),
+                    initialization_options=options,
+                )
+            ),
+            60,
+        )
         yield result
     finally:
         if result.exit_code is None:

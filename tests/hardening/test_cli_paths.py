@@ -21,7 +21,9 @@ OTHER = inputs.CORPUS / "examples" / "antonius-blom-2009.phh"
 def check(*paths: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "phh_lsp", "check", *map(str, paths)],
-        capture_output=True, text=True, timeout=timeout,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -52,11 +54,13 @@ def test_unreadable_entries_are_reported_and_the_rest_checked(tmp_path: Path) ->
     (root / "self.phh").symlink_to("self.phh")
     result = check(root, tmp_path / "missing.phh")
     assert result.returncode == 2
-    assert sorted(result.stderr.splitlines()) == sorted([
-        f"phh-lsp check: {root / 'gone.phh'}: cannot read (No such file or directory)",
-        f"phh-lsp check: {root / 'self.phh'}: cannot read (Too many levels of symbolic links)",
-        f"phh-lsp check: {tmp_path / 'missing.phh'}: no such file or folder",
-    ]), result.stderr
+    assert sorted(result.stderr.splitlines()) == sorted(
+        [
+            f"phh-lsp check: {root / 'gone.phh'}: cannot read (No such file or directory)",
+            f"phh-lsp check: {root / 'self.phh'}: cannot read (Too many levels of symbolic links)",
+            f"phh-lsp check: {tmp_path / 'missing.phh'}: no such file or folder",
+        ]
+    ), result.stderr
     assert summary(result) == "Found 0 errors, 0 warnings, 3 paths not read (1 file, 1 hand checked)"
 
 

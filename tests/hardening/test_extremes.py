@@ -44,8 +44,10 @@ def test_a_megabyte_comment_is_cheap() -> None:
     text = inputs.EXTREMES["1 MB comment"]()
     outcome = harness.exercise(text, "file:///fuzz/big.phh", positions_per_input=1)
     assert not outcome.failures, harness.report(outcome)[:5000]
-    assert outcome.slowest[0] < 1.0 or harness.slow_call(text, "file:///fuzz/big.phh", outcome,
-                                                         positions_per_input=1) is None
+    assert (
+        outcome.slowest[0] < 1.0
+        or harness.slow_call(text, "file:///fuzz/big.phh", outcome, positions_per_input=1) is None
+    )
 
 
 @pytest.mark.parametrize("value", ["inf", "-0.0", "1e400", str(10**30), "0.000001"])

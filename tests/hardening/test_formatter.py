@@ -49,7 +49,7 @@ def test_corpus_file(path: Path) -> None:
 
 def test_comments_lexer_sees_comments_only() -> None:
     """The test's own comment lexer: no '#' inside strings, all the rest."""
-    text = 'a = "x # no"  # yes 1\nb = \'\'\'\n# no\n\'\'\' # yes 2\n# yes 3\nc = ["p1 cc # no"] # yes 4\n'
+    text = "a = \"x # no\"  # yes 1\nb = '''\n# no\n''' # yes 2\n# yes 3\nc = [\"p1 cc # no\"] # yes 4\n"
     assert harness.comments(text) == ["# yes 1", "# yes 2", "# yes 3", "# yes 4"]
 
 
@@ -97,15 +97,18 @@ def test_any_comment_anywhere_is_kept(comment: str, line: int, where: str) -> No
         assert outcome.formatted, f"gave up ({outcome.gave_up}) on {text!r}"
 
 
-@pytest.mark.parametrize("text", [
-    'variant = "NT"\nactions = ["p1 cc"\n',  # unclosed array
-    'variant = "NT\n',  # unterminated string
-    'variant = "NT"\nvariant = "FT"\n',  # key defined twice
-    "[1]\n[1]\n",  # table defined twice
-    "a = 1\r\nb = 2\rc = 3\n",  # lone CR
-    "a = \x00\n",
-    "\ufeff\ufeffa = 1\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'variant = "NT"\nactions = ["p1 cc"\n',  # unclosed array
+        'variant = "NT\n',  # unterminated string
+        'variant = "NT"\nvariant = "FT"\n',  # key defined twice
+        "[1]\n[1]\n",  # table defined twice
+        "a = 1\r\nb = 2\rc = 3\n",  # lone CR
+        "a = \x00\n",
+        "\ufeff\ufeffa = 1\n",
+    ],
+)
 def test_invalid_toml_is_never_touched(text: str) -> None:
     outcome = promises(text, False)
     assert not outcome.valid_toml

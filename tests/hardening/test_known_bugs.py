@@ -22,15 +22,18 @@ from tests.hardening import harness, inputs
 # --------------------------------------------------------------------- fixed
 
 
-@pytest.mark.parametrize("fields", [
-    pytest.param({"antes": "[nan, 0]"}, id="antes"),  # was checks_fields._check_players: `item.value < 0`
-    pytest.param({"min_bet": "nan"}, id="min_bet"),  # was checks_fields._check_players: `not node.value > 0`
-    pytest.param({"variant": '"F7S"', "bring_in": "nan", "small_bet": "2", "big_bet": "4"}, id="bring_in"),
-    pytest.param({"winnings": "[nan, 0]"}, id="winnings"),  # was analysis._consistency: `value > 0`
-    pytest.param({"finishing_stacks": "[nan, 1]"}, id="finishing_stacks"),  # was replay.fmt_amount
-    pytest.param({"starting_stacks": "[nan, 200]"}, id="starting_stacks"),
-    pytest.param({"blinds_or_straddles": "[1, nan]"}, id="blinds"),
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        pytest.param({"antes": "[nan, 0]"}, id="antes"),  # was checks_fields._check_players: `item.value < 0`
+        pytest.param({"min_bet": "nan"}, id="min_bet"),  # was checks_fields._check_players: `not node.value > 0`
+        pytest.param({"variant": '"F7S"', "bring_in": "nan", "small_bet": "2", "big_bet": "4"}, id="bring_in"),
+        pytest.param({"winnings": "[nan, 0]"}, id="winnings"),  # was analysis._consistency: `value > 0`
+        pytest.param({"finishing_stacks": "[nan, 1]"}, id="finishing_stacks"),  # was replay.fmt_amount
+        pytest.param({"starting_stacks": "[nan, 200]"}, id="starting_stacks"),
+        pytest.param({"blinds_or_straddles": "[1, nan]"}, id="blinds"),
+    ],
+)
 def test_nan_amount_is_a_diagnostic_not_a_crash(fields: dict[str, str]) -> None:
     """``antes = [nan, 0]`` (valid TOML) is analysed like any mistake; it
     used to raise decimal.InvalidOperation from every feature."""

@@ -75,8 +75,7 @@ def test_generated_legal_hand(variant: str, index: int) -> None:
 
 
 @settings(PROFILE, max_examples=20)
-@given(variant=st.sampled_from(synthetic.VARIANTS), index=st.integers(0, 24),
-       rng=st.randoms(use_true_random=False))
+@given(variant=st.sampled_from(synthetic.VARIANTS), index=st.integers(0, 24), rng=st.randoms(use_true_random=False))
 def test_generated_hand_with_random_edits(variant: str, index: int, rng: random.Random) -> None:
     text = inputs.mutate(synthetic.hand(variant, "phh-lsp-hardening", index), rng)
     check(text, "file:///fuzz/generated.phh", rng.randrange(1 << 30))
@@ -98,8 +97,9 @@ def test_truncated_at_every_position(uri: str) -> None:
     for end in range(len(text) + 1):
         outcome = harness.exercise(text[:end], uri, seed=end, positions_per_input=1, only=TYPING)
         failures += [(end, f) for f in harness.new_failures(outcome)]
-    assert not failures, "\n\n".join(f"prefix of {end} chars: [{f.kind}] {f.where}\n{f.detail}"
-                                     for end, f in failures[:5])
+    assert not failures, "\n\n".join(
+        f"prefix of {end} chars: [{f.kind}] {f.where}\n{f.detail}" for end, f in failures[:5]
+    )
 
 
 def test_every_line_duplicated() -> None:
@@ -107,7 +107,7 @@ def test_every_line_duplicated() -> None:
     lines = inputs.corpus_text(path).splitlines(keepends=True)
     failures = []
     for index in range(len(lines)):
-        for text in ("".join(lines[:index + 1] + lines[index:]),):
+        for text in ("".join(lines[: index + 1] + lines[index:]),):
             outcome = harness.exercise(text, "file:///fuzz/d.phh", seed=index, positions_per_input=1, only=TYPING)
             failures += [(index, f) for f in harness.new_failures(outcome)]
     assert not failures, "\n\n".join(f"line {i}: [{f.kind}] {f.where}\n{f.detail}" for i, f in failures[:5])
@@ -117,5 +117,10 @@ def test_features_are_discovered() -> None:
     """The harness finds the features of phh_lsp/features (so new ones are
     fuzzed too) and the core ones at least."""
     names = {feature.name for feature in harness.features()}
-    assert {"completion.complete", "hover.hover", "formatting.format_document", "formatting.format_range",
-            "diagnostics.lsp_diagnostics"} <= names, names
+    assert {
+        "completion.complete",
+        "hover.hover",
+        "formatting.format_document",
+        "formatting.format_range",
+        "diagnostics.lsp_diagnostics",
+    } <= names, names

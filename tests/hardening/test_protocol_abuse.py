@@ -48,9 +48,11 @@ def requests(s: Session, uri: str, position: types.Position, selection: types.Ra
         "hover": c.text_document_hover_async(types.HoverParams(doc(uri), position)),
         "completion": c.text_document_completion_async(types.CompletionParams(doc(uri), position)),
         "formatting": c.text_document_formatting_async(
-            types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True))),
+            types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True))
+        ),
         "rangeFormatting": c.text_document_range_formatting_async(
-            types.DocumentRangeFormattingParams(doc(uri), selection, types.FormattingOptions(2, True))),
+            types.DocumentRangeFormattingParams(doc(uri), selection, types.FormattingOptions(2, True))
+        ),
     }
     if caps is None:
         return sent
@@ -58,18 +60,22 @@ def requests(s: Session, uri: str, position: types.Position, selection: types.Ra
         sent["definition"] = c.text_document_definition_async(types.DefinitionParams(doc(uri), position))
     if caps.references_provider:
         sent["references"] = c.text_document_references_async(
-            types.ReferenceParams(context=types.ReferenceContext(include_declaration=True), text_document=doc(uri),
-                                  position=position))
+            types.ReferenceParams(
+                context=types.ReferenceContext(include_declaration=True), text_document=doc(uri), position=position
+            )
+        )
     if caps.document_highlight_provider:
         sent["documentHighlight"] = c.text_document_document_highlight_async(
-            types.DocumentHighlightParams(doc(uri), position))
+            types.DocumentHighlightParams(doc(uri), position)
+        )
     if caps.document_symbol_provider:
         sent["documentSymbol"] = c.text_document_document_symbol_async(types.DocumentSymbolParams(doc(uri)))
     if caps.folding_range_provider:
         sent["foldingRange"] = c.text_document_folding_range_async(types.FoldingRangeParams(doc(uri)))
     if caps.code_action_provider:
         sent["codeAction"] = c.text_document_code_action_async(
-            types.CodeActionParams(doc(uri), selection, types.CodeActionContext(diagnostics=[])))
+            types.CodeActionParams(doc(uri), selection, types.CodeActionContext(diagnostics=[]))
+        )
     if caps.code_lens_provider:
         sent["codeLens"] = c.text_document_code_lens_async(types.CodeLensParams(doc(uri)))
     if caps.inlay_hint_provider:
@@ -77,7 +83,8 @@ def requests(s: Session, uri: str, position: types.Position, selection: types.Ra
     if caps.semantic_tokens_provider:
         sent["semanticTokens"] = c.text_document_semantic_tokens_full_async(types.SemanticTokensParams(doc(uri)))
         sent["semanticTokensRange"] = c.text_document_semantic_tokens_range_async(
-            types.SemanticTokensRangeParams(doc(uri), selection))
+            types.SemanticTokensRangeParams(doc(uri), selection)
+        )
     return sent
 
 
@@ -102,15 +109,17 @@ async def ended_cleanly(s: Session) -> None:
 
 # --------------------------------------------------------------------- settings
 
+
 @pytest.mark.asyncio
 async def test_invalid_initialization_options_are_reported_once_and_defaulted(tmp_path: Path) -> None:
     options = {"inlayHints": {"mode": 42}, "format": {"lineWidth": "wide"}, "logLevel": None}
     async with session(tmp_path, options) as s:
         uri = "file:///hands/wide.phh"
-        text = inputs.NT.replace('players = ["Ann", "Bo", "Cy"]', 'players = [' + ", ".join(['"Ann"'] * 30) + "]")
+        text = inputs.NT.replace('players = ["Ann", "Bo", "Cy"]', "players = [" + ", ".join(['"Ann"'] * 30) + "]")
         s.open(uri, text)
         edits = await s.client.text_document_formatting_async(
-            types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True)))
+            types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True))
+        )
         assert [m.message for m in s.client.messages] == [
             "phh-lsp: phh.inlayHints.mode: 42 is not one of off, pot, full",
             "phh-lsp: phh.format.lineWidth: 'wide' is not a whole number from 20 to 1000",
@@ -119,8 +128,7 @@ async def test_invalid_initialization_options_are_reported_once_and_defaulted(tm
         expected = format_text(text, multi=False, line_width=88)
         assert expected is not None and expected != text
         assert edits  # formatted with the default width
-        hints = await s.client.text_document_inlay_hint_async(
-            types.InlayHintParams(doc(uri), span((0, 0), (40, 0))))
+        hints = await s.client.text_document_inlay_hint_async(types.InlayHintParams(doc(uri), span((0, 0), (40, 0))))
         assert hints  # the default mode ("full") is in force
         await ended_cleanly(s)
     assert tracebacks(s) == 0, s.stderr
@@ -164,6 +172,7 @@ async def test_garbage_configuration_changes(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------- documents
 
+
 @pytest.mark.asyncio
 async def test_requests_for_a_document_never_opened(tmp_path: Path) -> None:
     """Every feature the server advertises, for a URI never opened (and
@@ -205,14 +214,18 @@ async def test_positions_past_the_end(tmp_path: Path) -> None:
 async def test_did_change_before_did_open(tmp_path: Path) -> None:
     async with session(tmp_path) as s:
         uri = "file:///hands/late.phh"
-        s.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(version=2, uri=uri),
-            [types.TextDocumentContentChangePartial(range=span((0, 0), (0, 3)), text="p2")],
-        ))
-        s.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(version=3, uri=uri),
-            [types.TextDocumentContentChangeWholeDocument(text='variant = "NT"\n')],
-        ))
+        s.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+                [types.TextDocumentContentChangePartial(range=span((0, 0), (0, 3)), text="p2")],
+            )
+        )
+        s.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=3, uri=uri),
+                [types.TextDocumentContentChangeWholeDocument(text='variant = "NT"\n')],
+            )
+        )
         assert await s.alive()
         s.open(uri, inputs.NT.replace("AcAd", "AcAx", 1), version=4)
         for _ in range(20):  # the diagnostics of the opened text arrive
@@ -227,14 +240,26 @@ async def test_did_change_before_did_open(tmp_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_malformed_messages(tmp_path: Path) -> None:
     async with session(tmp_path) as s:
-        s.raw({"jsonrpc": "2.0", "id": "m1", "method": "textDocument/hover",
-               "params": {"textDocument": {"uri": 5}, "position": {"line": -1, "character": "x"}}})
+        s.raw(
+            {
+                "jsonrpc": "2.0",
+                "id": "m1",
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": 5}, "position": {"line": -1, "character": "x"}},
+            }
+        )
         s.raw({"jsonrpc": "2.0", "id": "m2", "method": "phh/nonsense", "params": {}})
         s.raw({"jsonrpc": "2.0", "id": "m3", "method": "textDocument/completion"})
-        s.raw({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "file:///a.phh"}}})
-        s.raw({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-               "params": {"textDocument": {"uri": "file:///b.phh", "languageId": "phh", "version": "one",
-                                           "text": 5}}})
+        s.raw(
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "file:///a.phh"}}}
+        )
+        s.raw(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": "file:///b.phh", "languageId": "phh", "version": "one", "text": 5}},
+            }
+        )
         s.raw(b"Content-Length: 9\r\n\r\n{garbage}")
         s.raw(b"Content-Length: 2\r\n\r\n[]")
         s.raw({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": "never-sent"}})
@@ -244,6 +269,7 @@ async def test_malformed_messages(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------- cancel
+
 
 @pytest.mark.asyncio
 async def test_cancel_requests(tmp_path: Path) -> None:
@@ -257,8 +283,7 @@ async def test_cancel_requests(tmp_path: Path) -> None:
             method, params = [
                 ("textDocument/hover", types.HoverParams(doc(uri), at(index % 20, 3))),
                 ("textDocument/completion", types.CompletionParams(doc(uri), at(index % 20, 4))),
-                ("textDocument/formatting",
-                 types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True))),
+                ("textDocument/formatting", types.DocumentFormattingParams(doc(uri), types.FormattingOptions(2, True))),
             ][index % 3]
             msg_id = f"cancel-{index}"
             futures.append(asyncio.ensure_future(s.client.protocol.send_request_async(method, params, msg_id=msg_id)))
@@ -271,6 +296,7 @@ async def test_cancel_requests(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------- shutdown
+
 
 @pytest.fixture(scope="module")
 def shutdown_during_analysis(tmp_path_factory: pytest.TempPathFactory) -> Session:
@@ -318,7 +344,8 @@ async def test_a_request_naming_a_fifo_does_not_block_the_server(tmp_path: Path)
     os.mkfifo(fifo)
     async with session(tmp_path / "server") as s:
         blocked = asyncio.ensure_future(
-            s.client.text_document_hover_async(types.HoverParams(doc(fifo.as_uri()), at(0, 0))))
+            s.client.text_document_hover_async(types.HoverParams(doc(fifo.as_uri()), at(0, 0)))
+        )
         await asyncio.sleep(0.3)
         try:
             assert await s.alive(timeout=3), "the server stopped answering"

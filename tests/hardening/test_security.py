@@ -33,11 +33,45 @@ from tests.hardening.test_protocol_abuse import answers, at, doc, requests, span
 
 PACKAGE = Path(phh_lsp.__file__).resolve().parent
 CLI_ONLY = {"paths.py", "commands/check.py", "commands/format.py", "config_files.py"}
-RISKY_MODULES = {"socket", "ssl", "subprocess", "urllib", "http", "ftplib", "smtplib", "requests", "httpx", "ctypes",
-                 "pickle", "marshal", "shelve", "multiprocessing", "webbrowser", "pty", "importlib", "runpy"}
+RISKY_MODULES = {
+    "socket",
+    "ssl",
+    "subprocess",
+    "urllib",
+    "http",
+    "ftplib",
+    "smtplib",
+    "requests",
+    "httpx",
+    "ctypes",
+    "pickle",
+    "marshal",
+    "shelve",
+    "multiprocessing",
+    "webbrowser",
+    "pty",
+    "importlib",
+    "runpy",
+}
 RISKY_CALLS = {"open", "eval", "exec", "compile", "__import__", "breakpoint", "input"}
-RISKY_METHODS = {"read_text", "read_bytes", "write_text", "write_bytes", "open", "system", "popen", "walk",
-                 "listdir", "scandir", "unlink", "remove", "rmtree", "ProcessPoolExecutor", "glob", "rglob"}
+RISKY_METHODS = {
+    "read_text",
+    "read_bytes",
+    "write_text",
+    "write_bytes",
+    "open",
+    "system",
+    "popen",
+    "walk",
+    "listdir",
+    "scandir",
+    "unlink",
+    "remove",
+    "rmtree",
+    "ProcessPoolExecutor",
+    "glob",
+    "rglob",
+}
 MARKER = "zq7MARKERzq7"
 
 
@@ -78,6 +112,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
 
 # --------------------------------------------------------------------- audit
 
+
 def allowed_roots() -> tuple[str, ...]:
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(PACKAGE)}
     roots |= {value for key, value in sysconfig.get_paths().items() if value}
@@ -102,12 +137,17 @@ async def editor_session(s: Session, folder: Path) -> None:
     await asyncio.wait_for(s.client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
     for line in range(0, 24, 3):
         await answers(requests(s, uri, at(line, 4), span((0, 0), (line, 0))))
-    s.client.text_document_did_change(types.DidChangeTextDocumentParams(
-        types.VersionedTextDocumentIdentifier(version=2, uri=uri),
-        [types.TextDocumentContentChangePartial(range=span((9, 8), (9, 11)), text="cbr 8")],
-    ))
-    s.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"phh": {"inlayHints": {"mode": "pot"}, "format": {"lineWidth": 40}}}))
+    s.client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+            [types.TextDocumentContentChangePartial(range=span((9, 8), (9, 11)), text="cbr 8")],
+        )
+    )
+    s.client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(
+            settings={"phh": {"inlayHints": {"mode": "pot"}, "format": {"lineWidth": 40}}}
+        )
+    )
     await answers(requests(s, uri, at(9, 5), span((0, 0), (30, 0))))
     phhs = (folder / "hands" / "b.phhs").as_uri()
     s.open(phhs, "[1]\n" + text + "\n[2]\n" + text)
@@ -147,8 +187,13 @@ def test_the_server_opens_no_network_connection(audited: tuple[Session, Path]) -
 
 def test_the_server_starts_no_process(audited: tuple[Session, Path]) -> None:
     s, _ = audited
-    spawned = [e for e in s.audit if e["event"].startswith(
-        ("subprocess.", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "pty.", "os.startfile"))]
+    spawned = [
+        e
+        for e in s.audit
+        if e["event"].startswith(
+            ("subprocess.", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "pty.", "os.startfile")
+        )
+    ]
     assert spawned == []
 
 
