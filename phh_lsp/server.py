@@ -52,6 +52,10 @@ class PhhLanguageServer(LanguageServer):
         #: The editor's ``phh`` options per workspace folder URI ("" for the
         #: window's), each laid over the configuration files of that folder.
         self.scoped: dict[str, ConfigFinder] = {"": ConfigFinder()}
+        #: The editor's ``phh`` options as last known: the window's, and per workspace folder.
+        self.window_options: Any = None
+        self.folder_options: dict[str, Any] = {}
+        self._applied_folders: dict[str, Any] = {}
         self._told: set[str] = set()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
@@ -104,16 +108,21 @@ class PhhLanguageServer(LanguageServer):
         return analysis, to_offset(analysis.lines, position, self.encoding)
 
     def apply_options(self, options: Any, folders: Mapping[str, Any] | None = None) -> None:
-        """Take new settings (the window's, and each workspace folder's when
-        the client gives them); report invalid values once, keep defaults.
+        """Take new settings: the window's, and each workspace folder's when
+        the client gives them (None: keep the folders' last known); report
+        each invalid value once, keep the defaults for them.
 
         Configuration files are read again too (a changed ``pyproject.toml``
         takes effect with the next settings change, or a restart)."""
+        if folders is not None:
+            self.folder_options = dict(folders)
+        if (options, self.folder_options) != (self.window_options, self._applied_folders):
+            self._told.clear()
+        self.window_options, self._applied_folders = options, dict(self.folder_options)
         self.settings, problems = settings_from_options(options)
-        self._told.clear()
         self._tell(problems)
         self.scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
-        for folder, scoped in (folders or {}).items():
+        for folder, scoped in self.folder_options.items():
             _, problems = settings_from_options(scoped)
             self._tell(problems)
             self.scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
@@ -178,7 +187,9 @@ async def _progress_for(ls: PhhLanguageServer, uri: str, hands: int) -> str | No
         return None
     token = f"phh-check-{next(_PROGRESS_TOKENS)}"
     try:
-        await ls.work_done_progress.create_async(token)
+        # shielded: a keystroke cancels this task, and the client's answer to
+        # a cancelled request would arrive at a future that is gone
+        await asyncio.shield(ls.work_done_progress.create_async(token))
     except Exception:
         log.exception("window/workDoneProgress/create failed")
         return None
@@ -275,7 +286,8 @@ async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool
         return True
     if answers:
         scoped = dict(zip(folders, answers[1:], strict=False))
-        window = answers[0] if answers[0] is not None else pushed
+        # a client that answers nothing for the window keeps what it pushed, or what was known
+        window = answers[0] if answers[0] is not None else pushed if pushed is not None else ls.window_options
         ls.apply_options(window, {folder: value for folder, value in scoped.items() if value is not None})
         for document in list(ls.workspace.text_documents.values()):
             schedule(ls, document.uri, 0)
@@ -284,16 +296,19 @@ async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
 async def on_configuration(ls: PhhLanguageServer, params: types.DidChangeConfigurationParams) -> None:
-    """Settings changed: ask for them per workspace folder when the client
-    can answer, else take what the notification carries (Neovim 0.7)."""
+    """Settings changed: take what the notification carries at once, then
+    ask for each workspace folder's (VS Code's multi-root workspaces); with
+    nothing carried, ask for all of them."""
     settings = params.settings
     pushed = settings.get("phh") if isinstance(settings, dict) else None
-    if await _pull_configuration(ls, pushed):
+    if not isinstance(pushed, dict):
+        await _pull_configuration(ls)
         return
-    if isinstance(pushed, dict):
-        ls.apply_options(pushed)
-        for document in list(ls.workspace.text_documents.values()):
-            schedule(ls, document.uri, 0)
+    ls.apply_options(pushed)
+    for document in list(ls.workspace.text_documents.values()):
+        schedule(ls, document.uri, 0)
+    if ls.workspace.folders:  # each folder's own settings, which a push does not carry
+        await _pull_configuration(ls, pushed)
 
 
 @server.feature(types.SHUTDOWN)
