@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.fix_data import FixData, ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength
 from phh_lsp.core.replay import Setup
 from phh_lsp.core.schema import (
     ALWAYS_REQUIRED,
@@ -48,9 +49,9 @@ class FieldReport:
     #: Per known field: whether its value has the spec's type.
     typed_ok: dict[str, bool] = field(default_factory=dict)
 
-    def add(self, code: str, message: str, span: Span) -> None:
-        """Record a diagnostic with the code's default severity."""
-        self.diagnostics.append(diagnostic(code, message, span))
+    def add(self, code: str, message: str, span: Span, data: FixData | None = None) -> None:
+        """Record a diagnostic with the code's default severity (and a fix's data)."""
+        self.diagnostics.append(diagnostic(code, message, span, data))
 
 
 def _describe(node: Node) -> str:
@@ -173,6 +174,7 @@ def _check_variant(report: FieldReport, entry: Entry) -> None:
         "PHH201",
         f'unknown variant "{code}"{hint} Valid codes: {", ".join(VARIANT_NAMES)}',
         node.span,
+        UnknownVariant(suggestion) if suggestion else None,
     )
 
 
@@ -220,13 +222,14 @@ def _check_known_fields(report: FieldReport) -> None:
             _check_variant(report, entry)
         elif name in FIELD_SPECS:
             report.typed_ok[name] = _check_type(report, name, entry.value)
-        elif not name.lstrip("\"").startswith("_"):  # `"_a.b"`: a quoted user field
+        elif not name.lstrip('"').startswith("_"):  # `"_a.b"`: a quoted user field
             suggestion = suggest_field(name)
             hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
             report.add(
                 "PHH208",
                 f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)",
                 entry.key_span,
+                UnknownField(name, suggestion),
             )
 
 
@@ -238,7 +241,7 @@ def _check_requirements(report: FieldReport, anchor: Span) -> None:
     for name in required:
         if name not in report.fields:
             where = f" for {variant} ({VARIANT_NAMES[variant]})" if variant else ""
-            report.add("PHH202", f"missing required field `{name}`{where}", anchor)
+            report.add("PHH202", f"missing required field `{name}`{where}", anchor, MissingField(name))
     if variant is None:
         return
     for name in forbidden_fields(variant):
@@ -248,6 +251,7 @@ def _check_requirements(report: FieldReport, anchor: Span) -> None:
                 f"`{name}` must not be set in {variant} ({betting_structure(variant)}"
                 f"{', stud' if variant in STUD_VARIANTS else ''}): {_FORBIDDEN_REASON[name]}",
                 report.fields[name].key_span,
+                ForbiddenField(name),
             )
 
 
@@ -302,6 +306,7 @@ def _check_players(report: FieldReport) -> None:
                 f"`{name}` has {len(node.items)} entr{'y' if len(node.items) == 1 else 'ies'} "
                 f"but the hand has {count} players (from `{source}`)",
                 node.span,
+                WrongLength(name, count),
             )
 
 

@@ -12,9 +12,10 @@ example.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
+from phh_lsp.core.fix_data import FixData
 from phh_lsp.core.text import Span
 
 
@@ -139,12 +140,20 @@ def docs_url(code: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem found in a document, located by a span of offsets."""
+    """One problem found in a document, located by a span of offsets.
+
+    ``data`` is what a quick fix needs (see :mod:`phh_lsp.core.fix_data`),
+    so no fixer parses the message. It is derived from the same facts as
+    the message, so it takes no part in equality, hashing or ``repr``:
+    diagnostics compare, deduplicate and print as they always did, and no
+    output format shows it.
+    """
 
     code: str
     message: str
     span: Span
     severity: Severity
+    data: FixData | None = field(default=None, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -153,9 +162,9 @@ class Diagnostic:
 
     def shifted(self, delta: int) -> Diagnostic:
         """The same diagnostic with its span moved by ``delta``."""
-        return Diagnostic(self.code, self.message, self.span.shifted(delta), self.severity)
+        return Diagnostic(self.code, self.message, self.span.shifted(delta), self.severity, self.data)
 
 
-def diagnostic(code: str, message: str, span: Span) -> Diagnostic:
-    """A diagnostic with the code's default severity."""
-    return Diagnostic(code, message, span, CODES[code].severity)
+def diagnostic(code: str, message: str, span: Span, data: FixData | None = None) -> Diagnostic:
+    """A diagnostic with the code's default severity (and a fix's data, if any)."""
+    return Diagnostic(code, message, span, CODES[code].severity, data)

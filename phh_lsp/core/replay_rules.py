@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING, cast
 
 from phh_lsp.core.actions import ParsedAction
 from phh_lsp.core.codes import Diagnostic, diagnostic
+from phh_lsp.core.fix_data import BetOutOfRange, FixData, OutOfTurn
 from phh_lsp.core.pokerkit_cards import UNKNOWN, pokerkit_cards, unknown_on_top
 from phh_lsp.core.schema import FIXED_LIMIT_VARIANTS
 from phh_lsp.core.state_view import cards_text, describe_pending, fmt_amount, street_names
@@ -40,8 +42,8 @@ class Stop(Exception):
         self.diagnostic = found
 
 
-def _fail(code: str, message: str, span: Span) -> Stop:
-    return Stop(diagnostic(code, message, span))
+def _fail(code: str, message: str, span: Span, data: FixData | None = None) -> Stop:
+    return Stop(diagnostic(code, message, span, data))
 
 
 def _name(action: ParsedAction) -> str:
@@ -113,6 +115,7 @@ class Replayer:
             "PHH401",
             f"{name} acted out of turn: it is p{expected + 1}'s turn, not {name}'s{repair}",
             _player_span(action),
+            OutOfTurn(expected),
         )
 
     def _deal_hole(self, action: ParsedAction) -> None:
@@ -130,6 +133,7 @@ class Replayer:
                 f"hole cards go to p{dealee + 1} next, not {_name(action)}: "
                 "the dealer deals from the first player to the last",
                 _player_span(action),
+                OutOfTurn(dealee),
             )
         due = len(state.hole_dealing_statuses[dealee])
         if len(action.cards) > due:
@@ -265,6 +269,7 @@ class Replayer:
                 f"{fmt_amount(amount)} is {side}: {_name(action)} may bet or raise to "
                 f"{fmt_amount(low)} at least and {fmt_amount(high)} at most (all-in)",
                 span,
+                BetOutOfRange(Decimal(amount), Decimal(low), Decimal(high)),
             )
         # PokerKit types amounts as int but computes with Decimal chips too.
         state.complete_bet_or_raise_to(cast(int, amount))
@@ -282,7 +287,10 @@ class Replayer:
                     "PHH408", f"p{player + 1} cannot show or muck now: {describe_pending(state)}", _player_span(action)
                 )
             raise _fail(
-                "PHH401", f"it is p{expected + 1}'s turn to show or muck, not p{player + 1}'s", _player_span(action)
+                "PHH401",
+                f"it is p{expected + 1}'s turn to show or muck, not p{player + 1}'s",
+                _player_span(action),
+                OutOfTurn(expected),
             )
         if action.cards:
             mismatch = self._check_shown(action, player)

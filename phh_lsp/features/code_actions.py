@@ -66,21 +66,25 @@ def code_actions(
             found_fixes = FIXERS[local.code](view.hand, local)
             for fix in found_fixes:
                 preferred = fix.preferred if fix.preferred is not None else fix.in_fix_all or len(found_fixes) == 1
-                actions.append(types.CodeAction(
-                    title=fix.title,
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[wanted],
-                    is_preferred=preferred or None,
-                    edit=_workspace_edit(analysis, uri, encoding, _shift(fix.edits, view.start)),
-                ))
-    if (_wants(only, FIX_ALL_KIND) if only is not None else not analysis.multi):
+                actions.append(
+                    types.CodeAction(
+                        title=fix.title,
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[wanted],
+                        is_preferred=preferred or None,
+                        edit=_workspace_edit(analysis, uri, encoding, _shift(fix.edits, view.start)),
+                    )
+                )
+    if _wants(only, FIX_ALL_KIND) if only is not None else not analysis.multi:
         edits = fix_all_edits(analysis)
         if edits:
-            actions.append(types.CodeAction(
-                title="Fix all auto-fixable PHH problems",
-                kind=FIX_ALL_KIND,
-                edit=_workspace_edit(analysis, uri, encoding, edits),
-            ))
+            actions.append(
+                types.CodeAction(
+                    title="Fix all auto-fixable PHH problems",
+                    kind=FIX_ALL_KIND,
+                    edit=_workspace_edit(analysis, uri, encoding, edits),
+                )
+            )
     return actions
 
 
@@ -93,7 +97,8 @@ def _match(analysis: Analysis, wanted: types.Diagnostic, encoding: Encoding) -> 
     if view is None:
         return None
     same = [
-        found for found in view.hand.diagnostics
+        found
+        for found in view.hand.diagnostics
         if found.code == code and to_range(analysis.lines, found.span.shifted(view.start), encoding) == wanted.range
     ]
     same.sort(key=lambda found: found.message != wanted.message)
@@ -107,9 +112,11 @@ def _shift(edits: list[tuple[Span, str]], delta: int) -> list[tuple[Span, str]]:
 def _workspace_edit(
     analysis: Analysis, uri: str, encoding: Encoding, edits: list[tuple[Span, str]]
 ) -> types.WorkspaceEdit:
-    return types.WorkspaceEdit(changes={uri: [
-        types.TextEdit(range=to_range(analysis.lines, span, encoding), new_text=text) for span, text in edits
-    ]})
+    return types.WorkspaceEdit(
+        changes={
+            uri: [types.TextEdit(range=to_range(analysis.lines, span, encoding), new_text=text) for span, text in edits]
+        }
+    )
 
 
 def _all_fixes(analysis: Analysis) -> Iterator[Fix]:

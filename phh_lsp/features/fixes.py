@@ -1,25 +1,51 @@
 """The quick fixes themselves: for a diagnostic, the edits that repair it.
 
-One fixer per code (see :data:`FIXERS`); each reads the hand's analysis
-and returns edits in hand coordinates. :mod:`code_actions` matches the
-client's diagnostics to ours and turns fixes into LSP code actions.
+One fixer per code (see :data:`FIXERS`). Each reads the facts the check
+attached to the diagnostic (:mod:`phh_lsp.core.fix_data`), never its
+message, which is free to change wording, and the hand's analysis; it
+states its fix as changes to the hand's fields, which tomlkit writes
+(:mod:`phh_lsp.core.toml_write`), so comments, quote styles and line
+endings survive every fix the same way. A hand tomlkit cannot read gets
+no fix. :mod:`code_actions` matches the client's diagnostics to ours and
+turns fixes into LSP code actions.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.checks_fields import suggest_field, suggest_variant
 from phh_lsp.core.codes import Diagnostic
+from phh_lsp.core.fix_data import (
+    BetOutOfRange,
+    ForbiddenField,
+    MissingField,
+    OutOfTurn,
+    UnknownField,
+    UnknownVariant,
+    WrongLength,
+)
 from phh_lsp.core.hand_info import big_blind, field_value
 from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS, VARIANT_NAMES
-from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.core.toml_scan import Entry
+from phh_lsp.core.state_view import fmt_amount
+from phh_lsp.core.text import Span
+from phh_lsp.core.toml_scan import StringInfo
+from phh_lsp.core.toml_write import (
+    AddField,
+    AppendElements,
+    Change,
+    RemoveField,
+    RenameKey,
+    SetElement,
+    SetField,
+    TruncateArray,
+    Value,
+    field_edits,
+    render,
+)
 
 
 @dataclass(frozen=True)
@@ -33,19 +59,18 @@ class Fix:
     preferred: bool | None = None
 
 
-def _num(value: Any) -> str:
-    """A number as TOML writes it: ``2000``, ``0.125``, ``inf``."""
-    if isinstance(value, Decimal):
-        return ("inf" if value > 0 else "-inf") if value.is_infinite() else format(value, "f")
-    return str(value)
+def _fix(
+    hand: HandAnalysis, title: str, changes: Sequence[Change], in_fix_all: bool = False, preferred: bool | None = None
+) -> list[Fix]:
+    """The fix that makes ``changes``, or none when tomlkit cannot make them."""
+    edits = field_edits(hand.text, changes, in_table=hand.header is not None)
+    if not edits:
+        return []
+    return [Fix(title, [(Span(edit.start, edit.end), edit.new_text) for edit in edits], in_fix_all, preferred)]
 
 
-def _div(value: Any, by: int) -> Any:
+def _div(value: Any, by: int) -> int | Decimal:
     return value // by if isinstance(value, int) and value % by == 0 else Decimal(value) / by
-
-
-def _array(values: list[Any]) -> str:
-    return "[" + ", ".join(_num(value) for value in values) + "]"
 
 
 def _player_count(hand: HandAnalysis) -> int:
@@ -58,144 +83,145 @@ def _player_count(hand: HandAnalysis) -> int:
     return 2
 
 
-def _default(hand: HandAnalysis, name: str) -> str:
+def _default(hand: HandAnalysis, name: str) -> Value:
     """A sensible value for a missing required field, from the rest of the hand."""
     count = _player_count(hand)
     small, big, minimum = (field_value(hand, key) for key in ("small_bet", "big_bet", "min_bet"))
     unit = big_blind(hand) or 2
     if name == "variant":
-        return '"F7S"' if "bring_in" in hand.report.fields else '"FT"' if small is not None else '"NT"'
+        return "F7S" if "bring_in" in hand.report.fields else "FT" if small is not None else "NT"
     if name in ("antes", "blinds_or_straddles"):
         blind = minimum or small or unit
-        values = [0] * count if name == "antes" else ([_div(blind, 2), blind] + [0] * count)[:count]
-        return _array(values)
+        values: list[Value] = [0] * count if name == "antes" else ([_div(blind, 2), blind] + [0] * count)[:count]
+        return tuple(values)
     if name == "starting_stacks":
-        return "[" + ", ".join(["inf"] * count) + "]"
+        return (Decimal("inf"),) * count
     if name == "actions":
-        return "[]"
-    return _num({
+        return ()
+    amounts: dict[str, Value] = {
         "bring_in": _div(small or unit, 4),
         "small_bet": _div(big, 2) if big is not None else (minimum or unit),
         "big_bet": (small or unit) * 2,
-    }.get(name, unit))
-
-
-def _newline(hand: HandAnalysis) -> str:
-    return "\r\n" if "\r\n" in hand.text else "\n"
+    }
+    return amounts.get(name, unit)
 
 
 def _fix_missing(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    match = re.match(r"missing required field `(\w+)`", found.message)
-    if match is None or match.group(1) not in FIELD_ORDER:
+    data = found.data
+    if not isinstance(data, MissingField) or data.name not in FIELD_ORDER:
         return []
-    name = match.group(1)
-    line = f"{name} = {_default(hand, name)}"
-    lines, newline = LineIndex(hand.text), _newline(hand)
-    later = [entry for key, entry in hand.report.fields.items() if key in FIELD_ORDER[FIELD_ORDER.index(name) :]]
-    if later:
-        entry = min(later, key=lambda entry: FIELD_ORDER.index(entry.key))
-        at = lines.line_starts[lines.line_of(entry.span.start)]
-        edit = (Span(at, at), line + newline)
-    else:
-        last = max((entry.span.end for entry in hand.entries), default=hand.header.span.end if hand.header else None)
-        at = lines.line_end(lines.line_of(last)) if last is not None else len(hand.text)
-        edit = (Span(at, at), (newline if at else "") + line)
-    return [Fix(f"Add `{line}`", [edit], in_fix_all=name != "variant")]
-
-
-def _entry_at(hand: HandAnalysis, span: Span) -> Entry | None:
-    return next(
-        (e for e in hand.report.fields.values() if span in (e.key_span, e.value.span if e.value else None)),
-        None,
-    )
+    value = _default(hand, data.name)
+    title = f"Add `{data.name} = {render(value)}`"
+    return _fix(hand, title, [AddField(data.name, value)], in_fix_all=data.name != "variant")
 
 
 def _fix_forbidden(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    entry = _entry_at(hand, found.span)
-    if entry is None:
+    data = found.data
+    if not isinstance(data, ForbiddenField):
         return []
-    lines = LineIndex(hand.text)
-    first, last = lines.line_of(entry.span.start), lines.line_of(entry.span.end)
-    start, end = lines.line_starts[first], len(hand.text)
-    if last + 1 < lines.line_count:
-        end = lines.line_starts[last + 1]
-    elif first > 0:
-        start = lines.line_end(first - 1)
-    return [Fix(f"Remove `{entry.key}`", [(Span(start, end), "")], in_fix_all=True)]
+    return _fix(hand, f"Remove `{data.name}`", [RemoveField(data.name)], in_fix_all=True)
 
 
 def _fix_variant(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    entry = _entry_at(hand, found.span)
-    node = entry.value if entry is not None else None
-    suggestion = suggest_variant(str(node.value)) if node is not None else None
-    if node is None or suggestion is None:
+    data = found.data
+    if not isinstance(data, UnknownVariant):
         return []
-    quote = hand.text[node.span.start] if hand.text[node.span.start] in "\"'" else '"'
-    title = f'Change the variant to "{suggestion}" ({VARIANT_NAMES[suggestion]})'
-    return [Fix(title, [(node.span, f"{quote}{suggestion}{quote}")], in_fix_all=True)]
+    title = f'Change the variant to "{data.suggestion}" ({VARIANT_NAMES[data.suggestion]})'
+    return _fix(hand, title, [SetField("variant", data.suggestion)], in_fix_all=True)
 
 
 def _fix_length(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    entry = _entry_at(hand, found.span)
-    match = re.search(r"the hand has (\d+) players", found.message)
-    if entry is None or entry.value is None or match is None:
+    data = found.data
+    entry = hand.report.fields.get(data.name) if isinstance(data, WrongLength) else None
+    if not isinstance(data, WrongLength) or entry is None or entry.value is None:
         return []
-    items, want, name = entry.value.items, int(match.group(1)), entry.key
+    items, want, name = entry.value.items, data.expected, data.name
     if len(items) > want:
-        start = items[want - 1].span.end if want else items[0].span.start
-        title = f"Remove the last {len(items) - want} entr{'y' if len(items) - want == 1 else 'ies'} of `{name}`"
-        return [Fix(title, [(Span(start, items[-1].span.end), "")])]
-    last = hand.text[items[-1].span.start : items[-1].span.end] if items else "inf"
-    pad = {"players": '""', "starting_stacks": last}.get(name, "0")
+        extra = len(items) - want
+        title = f"Remove the last {extra} entr{'y' if extra == 1 else 'ies'} of `{name}`"
+        return _fix(hand, title, [TruncateArray(name, want)])
+    pad: Value = {"players": "", "starting_stacks": items[-1].value if items else Decimal("inf")}.get(name, 0)
     added = [pad] * (want - len(items))
     if name == "seats":
         top = max((item.value for item in items if isinstance(item.value, int)), default=0)
-        added = [str(top + 1 + i) for i in range(want - len(items))]
-    at = items[-1].span.end if items else entry.value.span.start + 1
-    text = (", " if items else "") + ", ".join(added)
-    return [Fix(f"Add {', '.join(added)} to `{name}` for {want} players", [(Span(at, at), text)], in_fix_all=True)]
+        added = [top + 1 + i for i in range(want - len(items))]
+    title = f"Add {', '.join(render(value) for value in added)} to `{name}` for {want} players"
+    return _fix(hand, title, [AppendElements(name, tuple(added))], in_fix_all=True)
 
 
 def _fix_unknown_field(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    raw = hand.text[found.span.start : found.span.end]
-    if not raw or raw.startswith("[") or "." in raw:
+    data = found.data
+    if not isinstance(data, UnknownField):
         return []
-    quote = raw[0] if raw[0] in "\"'" else ""
-    name = raw.strip("\"'")
-    suggestion = suggest_field(name)
-    fixes = []
-    if suggestion is not None and suggestion not in hand.report.fields:
-        fixes.append(Fix(f"Rename to `{suggestion}`", [(found.span, suggestion)], preferred=True))
-    private = f"{quote}_{name}{quote}"
-    fixes.append(Fix(f"Rename to `_{name}` (user-defined field)", [(found.span, private)], in_fix_all=not fixes,
-                     preferred=not fixes))
-    return fixes
+    fixes: list[Fix] = []
+    if data.suggestion is not None and data.suggestion not in hand.report.fields:
+        fixes += _fix(hand, f"Rename to `{data.suggestion}`", [RenameKey(data.name, data.suggestion)], preferred=True)
+    private = f"_{data.name}"
+    title = f"Rename to `{private}` (user-defined field)"
+    return fixes + _fix(hand, title, [RenameKey(data.name, private)], in_fix_all=not fixes, preferred=not fixes)
+
+
+def _content_index(info: StringInfo, length: int, offset: int) -> int | None:
+    """The index in a string's content of the character at source ``offset``."""
+    return next((index for index in range(length + 1) if info.offset_of(index) == offset), None)
+
+
+def _in_action(hand: HandAnalysis, span: Span, new: str) -> list[Change]:
+    """Replace the word at ``span`` in its action string: the element, rewritten."""
+    action = hand.action_at(span.start)
+    array = hand.actions_node
+    if action is None or array is None or action.index >= len(array.items):
+        return []
+    node = array.items[action.index]
+    if node.kind != "string" or node.string is None or not node.string.terminated:
+        return []
+    content: str = node.value
+    start = _content_index(node.string, len(content), span.start)
+    end = _content_index(node.string, len(content), span.end)
+    if start is None or end is None:
+        return []
+    return [SetElement("actions", action.index, content[:start] + new + content[end:])]
 
 
 def _fix_turn(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    match = re.search(r"it is p(\d+)'s turn|go to p(\d+) next", found.message)
-    if match is None:
+    data = found.data
+    if not isinstance(data, OutOfTurn):
         return []
-    player = f"p{match.group(1) or match.group(2)}"
+    player = f"p{data.player + 1}"
+    changes = _in_action(hand, found.span, player)
     written = hand.text[found.span.start : found.span.end]
-    return [Fix(f"Replace {written} with {player}, whose turn it is", [(found.span, player)])]
+    return _fix(hand, f"Replace {written} with {player}, whose turn it is", changes) if changes else []
 
 
 def _fix_amount(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
-    match = re.search(r"to ([\d,.]+) at least and ([\d,.]+|inf) at most", found.message)
-    low = "below the minimum" in found.message
-    amount = match.group(1 if low else 2) if match is not None else "inf"
-    if amount == "inf":
+    data = found.data
+    if not isinstance(data, BetOutOfRange):
         return []
-    title = f"{'Bet the minimum' if low else 'Go all-in'}: {amount}"
-    return [Fix(title, [(found.span, amount.replace(",", ""))])]
+    low = data.amount < data.low
+    target = data.low if low else data.high
+    if not target.is_finite():
+        return []
+    changes = _in_action(hand, found.span, fmt_amount(target).replace(",", ""))
+    title = f"{'Bet the minimum' if low else 'Go all-in'}: {fmt_amount(target)}"
+    return _fix(hand, title, changes) if changes else []
 
 
 def _fix_finishing(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
+    """Write the replayed stacks: element by element when the lengths match,
+    so a comment beside an element that was right stays where it is."""
+    del found  # the replay knows the stacks; the diagnostic only says where
     stacks = hand.replay.final_stacks if hand.replay is not None else None
     if stacks is None:
         return []
-    return [Fix("Use the replayed finishing stacks", [(found.span, _array(list(stacks)))], in_fix_all=True)]
+    declared = field_value(hand, "finishing_stacks")
+    changes: list[Change] = [SetField("finishing_stacks", tuple(stacks))]
+    if isinstance(declared, list) and len(declared) == len(stacks):
+        changes = [
+            SetElement("finishing_stacks", index, value)
+            for index, (value, old) in enumerate(zip(stacks, declared, strict=True))
+            if value != old
+        ]
+    return _fix(hand, "Use the replayed finishing stacks", changes, in_fix_all=True) if changes else []
 
 
 FIXERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Fix]]] = {

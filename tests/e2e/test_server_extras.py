@@ -85,8 +85,10 @@ async def test_quick_fix_repairs_an_unknown_variant(client: LanguageClient) -> N
     )
     fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix]
     assert fixes and fixes[0].edit is not None and fixes[0].edit.changes is not None
-    (edit,) = fixes[0].edit.changes[uri]
-    assert edit.new_text == '"NT"'
+    (edit,) = fixes[0].edit.changes[uri]  # tomlkit writes the fix; the edit replaces the variant's line
+    line = NT.splitlines().index('variant = "NT"')
+    assert edit.range == types.Range(types.Position(line, 0), types.Position(line + 1, 0))
+    assert edit.new_text == 'variant = "NT"\n'
 
 
 @pytest.mark.asyncio

@@ -22,8 +22,11 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
     """Apply LSP edits (UTF-16 positions) as a client does: last first."""
     lines = LineIndex(text)
     located = [
-        (lines.offset(e.range.start.line, e.range.start.character, "utf-16"),
-         lines.offset(e.range.end.line, e.range.end.character, "utf-16"), e.new_text)
+        (
+            lines.offset(e.range.start.line, e.range.start.character, "utf-16"),
+            lines.offset(e.range.end.line, e.range.end.character, "utf-16"),
+            e.new_text,
+        )
         for e in edits
     ]
     for start, end, new in reversed(located):
@@ -60,31 +63,63 @@ CASES = [
     ("PHH202", DWAN.replace("antes = [500, 500, 500]\n", ""), "Add `antes = [0, 0, 0]`", None),
     ("PHH202", STUD.replace("bring_in = 50000\n", ""), "Add `bring_in = 50000`", STUD),
     ("PHH202", STUD.replace("big_bet = 400000\n", ""), "Add `big_bet = 400000`", STUD),
-    ("PHH202", DWAN.replace("starting_stacks = [1125600, 2000000, 553500]\n", ""),
-     "Add `starting_stacks = [inf, inf, inf]`", None),
+    (
+        "PHH202",
+        DWAN.replace("starting_stacks = [1125600, 2000000, 553500]\n", ""),
+        "Add `starting_stacks = [inf, inf, inf]`",
+        None,
+    ),
     ("PHH202", DWAN.replace('variant = "NT"\n', ""), 'Add `variant = "NT"`', None),
-    ("PHH202", DWAN.replace("blinds_or_straddles = [1000, 2000, 0]\n", ""),
-     "Add `blinds_or_straddles = [1000, 2000, 0]`", DWAN),
+    (
+        "PHH202",
+        DWAN.replace("blinds_or_straddles = [1000, 2000, 0]\n", ""),
+        "Add `blinds_or_straddles = [1000, 2000, 0]`",
+        DWAN,
+    ),
     ("PHH203", DWAN.replace("min_bet = 2000\n", "min_bet = 2000\nsmall_bet = 1000\n"), "Remove `small_bet`", DWAN),
     ("PHH203", DWAN.replace("min_bet = 2000\n", "min_bet = 2000\nbring_in = [\n  1,\n]\n"), "Remove `bring_in`", None),
-    ("PHH205", DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500]"), "Add 0 to `antes` for 3 players",
-     DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500, 0]")),
-    ("PHH205", DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500, 500, 500]"),
-     "Remove the last 1 entry of `antes`", DWAN),
-    ("PHH205", DWAN.replace('"Patrik Antonius", "Tom Dwan"', '"Patrik Antonius"'),
-     'Add "" to `players` for 3 players', None),
-    ("PHH205", DWAN.replace('currency = "USD"', 'seats = [4]'), "Add 5, 6 to `seats` for 3 players", None),
+    (
+        "PHH205",
+        DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500]"),
+        "Add 0 to `antes` for 3 players",
+        DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500, 0]"),
+    ),
+    (
+        "PHH205",
+        DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500, 500, 500]"),
+        "Remove the last 1 entry of `antes`",
+        DWAN,
+    ),
+    (
+        "PHH205",
+        DWAN.replace('"Patrik Antonius", "Tom Dwan"', '"Patrik Antonius"'),
+        'Add "" to `players` for 3 players',
+        None,
+    ),
+    ("PHH205", DWAN.replace('currency = "USD"', "seats = [4]"), "Add 5, 6 to `seats` for 3 players", None),
     ("PHH208", DWAN.replace("author =", "authr ="), "Rename to `author`", DWAN),
-    ("PHH208", DWAN.replace("author =", "scribe ="), "Rename to `_scribe` (user-defined field)",
-     DWAN.replace("author =", "_scribe =")),
+    (
+        "PHH208",
+        DWAN.replace("author =", "scribe ="),
+        "Rename to `_scribe` (user-defined field)",
+        DWAN.replace("author =", "_scribe ="),
+    ),
     ("PHH401", DWAN.replace('"p3 cbr 7000"', '"p2 cbr 7000"'), "Replace p2 with p3, whose turn it is", DWAN),
     ("PHH401", DWAN.replace('"d dh p1 Ac2d"', '"d dh p2 Ac2d"'), "Replace p2 with p1, whose turn it is", DWAN),
     ("PHH402", DWAN.replace('"p1 cbr 23000"', '"p1 cbr 8000"'), "Bet the minimum: 12,000", None),
     ("PHH402", DWAN.replace('"p1 cbr 23000"', '"p1 cbr 2000000"'), "Go all-in: 1,125,100", None),
-    ("PHH402", DWAN.replace("[1125600, 2000000, 553500]", "[inf, inf, inf]").replace("cbr 23000", "cbr 8000"),
-     "Bet the minimum: 12,000", None),
-    ("PHH502", DWAN + "finishing_stacks = [1, 2, 3]\n", "Use the replayed finishing stacks",
-     DWAN + "finishing_stacks = [572100, 1997500, 1109500]\n"),
+    (
+        "PHH402",
+        DWAN.replace("[1125600, 2000000, 553500]", "[inf, inf, inf]").replace("cbr 23000", "cbr 8000"),
+        "Bet the minimum: 12,000",
+        None,
+    ),
+    (
+        "PHH502",
+        DWAN + "finishing_stacks = [1, 2, 3]\n",
+        "Use the replayed finishing stacks",
+        DWAN + "finishing_stacks = [572100, 1997500, 1109500]\n",
+    ),
 ]
 
 
@@ -103,7 +138,8 @@ def test_each_fix_removes_its_problem(code: str, text: str, title: str, expected
 def test_unknown_field_offers_both_renames() -> None:
     _, actions = fixes(DWAN.replace("author =", "authr ="), "PHH208")
     assert [(a.title, a.is_preferred) for a in actions] == [
-        ("Rename to `author`", True), ("Rename to `_authr` (user-defined field)", None),
+        ("Rename to `author`", True),
+        ("Rename to `_authr` (user-defined field)", None),
     ]
 
 
@@ -111,8 +147,9 @@ def test_stale_or_foreign_diagnostics_get_no_fix() -> None:
     text = DWAN.replace("min_bet = 2000\n", "")
     analysis = analyze(text, URI)
     target = next(d for d in diagnostics(text) if d.code == "PHH202")
-    moved = types.Diagnostic(range=types.Range(types.Position(30, 0), types.Position(30, 3)), message=target.message,
-                             code="PHH202")
+    moved = types.Diagnostic(
+        range=types.Range(types.Position(30, 0), types.Position(30, 3)), message=target.message, code="PHH202"
+    )
     foreign = types.Diagnostic(range=target.range, message="x", code="E501", source="ruff")
     assert code_actions(analysis, target.range, [moved, foreign], URI, "utf-16", only=["quickfix"]) == []
     assert code_actions(analysis, target.range, [], URI, "utf-16", only=["quickfix"]) == []
