@@ -23,7 +23,7 @@ from decimal import Decimal, InvalidOperation
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.text import LineIndex, Span
 
-_HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?$", re.M)
+_HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _ERROR_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _ERROR_AT_END = re.compile(r"\s*\(at end of document\)$")
 

@@ -197,3 +197,12 @@ def test_values_agree_with_tomllib_on_floats() -> None:
     text = NT + "_x = 0.10\n"
     (entry,) = [e for e in scan(text) if e.key == "_x"]
     assert entry.value is not None and entry.value.value == tomllib.loads(text, parse_float=Decimal)["_x"]
+
+
+def test_a_crlf_phhs_is_cut_into_its_hands() -> None:
+    """Windows line endings: `[2]\\r\\n` is a header too (it was not: a CRLF
+    `.phhs` was one hand, its other hands unchecked)."""
+    text = f"[1]\n{NT}\n[2]\n{NT.replace('AcAd', 'AcAx')}".replace("\n", "\r\n")
+    assert len(_hands(text)) == 2
+    (found,) = analyze(text, "x.phhs").diagnostics
+    assert found.code == "PHH307" and text.index("[2]") < found.span.start
