@@ -14,6 +14,7 @@ from pathlib import Path
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.codes import CODES
+from phh_lsp.features.fixes import FIXERS
 from tests.core.test_diagnostic_codes import CASES
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "diagnostics.md"
@@ -28,6 +29,14 @@ _INTRO = [
     "card notation, 4xx replay legality (PokerKit), 5xx consistency with the replayed result.",
     "Change a severity, or turn a code off, with the `diagnostics.severity` setting, e.g.",
     '`{"PHH504": "off", "unknown-field": "error"}`.',
+    "",
+    "Many codes come with a quick fix. A fix is *safe* when it has one right answer and keeps what",
+    "the hand records (`10h` → `Th`, `NLHE` → `NT`, removing a field the variant forbids): the",
+    'editor\'s "Fix all" and `phh-lsp check --fix` apply those. It is *unsafe* when it is a guess or',
+    "overwrites what the file records (a name matched by its spelling, whose turn it is, a bet",
+    "size, the replayed finishing stacks over the recorded ones): the editor offers it as a quick",
+    "fix, and `check --fix --unsafe-fixes` applies it. Each code's section shows the fix its",
+    "example gets.",
     "",
     "| code | name | severity | what |",
     "|---|---|---|---|",
@@ -62,6 +71,7 @@ def render() -> str:
         _, base, old, new, covered, path = case
         bad = base.replace(old, new, 1)
         message = next(d.message for d in analyze(bad, path).diagnostics if d.code == code)
+        fixes = _fixes(bad, path, code)
         good_lines, bad_lines = base.splitlines(), bad.splitlines()
         good_start, good_end, bad_start, bad_end = _changed(good_lines, bad_lines)
         where = f" (`{path}`)" if path.endswith(".phhs") else ""
@@ -79,6 +89,7 @@ def render() -> str:
             "",
             f"Reported on `{covered}`: _{message}_",
             "",
+            *fixes,
             "Good:",
             "",
             "```toml",
@@ -87,6 +98,17 @@ def render() -> str:
             "",
         ]
     return "\n".join(out)
+
+
+def _fixes(bad: str, path: str, code: str) -> list[str]:
+    """The quick fixes the example gets, each with its applicability."""
+    for view in analyze(bad, path).hands:
+        for found in view.hand.diagnostics:
+            if found.code == code and code in FIXERS:
+                fixes = FIXERS[code](view.hand, found)
+                lines = [f"- {fix.applicability.capitalize()}: {fix.title}" for fix in fixes]
+                return ["Quick fix:" if len(lines) == 1 else "Quick fixes:", "", *lines, ""] if lines else []
+    return []
 
 
 if __name__ == "__main__":

@@ -6,11 +6,18 @@ reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 
 error-level diagnostic was found, 1 when one was, 2 on usage errors or
 unreadable paths (the other files are still checked). ``--jobs`` spreads
 the hands over processes; the output is identical either way.
+
+``--fix`` applies the safe fixes in place (``--unsafe-fixes``: the unsafe
+ones too, see :mod:`phh_lsp.commands.fixing`) and reports what is left;
+``--diff`` prints what fixing would change instead, and exits 1 when it
+would change something. From stdin, ``--fix`` prints the fixed text on
+stdout and the problems left on stderr, as ruff does.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import os
 from collections import Counter
@@ -21,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from phh_lsp.commands.fixing import Fixed, finding_fixes, fix_text
+from phh_lsp.commands.format import diff_lines
 from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
@@ -67,6 +76,15 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--statistics", action="store_true", help="print how many of each code were found, not each one"
     )
+    parser.add_argument(
+        "--fix", action="store_true", help="apply the safe fixes to the files (stdin: print the fixed text)"
+    )
+    parser.add_argument(
+        "--unsafe-fixes", action="store_true", help="with --fix or --diff: apply the unsafe fixes (guesses) too"
+    )
+    parser.add_argument(
+        "--diff", action="store_true", help="do not write: print the fixes as a unified diff (exit 1 if any)"
+    )
 
 
 def _finder(args: argparse.Namespace) -> ConfigFinder:
@@ -97,12 +115,14 @@ def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
     )
 
 
-def _findings(document: _Document) -> tuple[list[Finding], int]:
+def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Finding], int]:
     """The document's diagnostics as findings, at the severities its
-    settings give (none for a code turned off), and how many hands it holds."""
+    settings give (none for a code turned off), and how many hands it holds;
+    ``with_fixes``: each with the fix it offers (for the JSON formats)."""
     findings = []
     analysis = document.analysis
     lines = analysis.lines
+    fixes = finding_fixes(analysis) if with_fixes else {}
     for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
         severity = document.settings.severity_of(found.code)
         if severity is None:
@@ -122,6 +142,7 @@ def _findings(document: _Document) -> tuple[list[Finding], int]:
                 severity.label,
                 found.message,
                 (analysis.text[start : lines.line_end(line)],),
+                fixes.get(found),
             )
         )
     hands = sum(1 for view in analysis.hands if view.hand.header is not None or not analysis.multi)
@@ -253,32 +274,117 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     except _UsageError as error:
         stderr.write(f"phh-lsp check: {error}\n")
         return 2
-    if args.jobs != 1:
+    fixing = args.fix or args.diff
+    if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
         documents = list(documents)
         _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
+    tally = _FixTally()
+    stdin_fix = args.fix and not args.diff and args.paths == ["-"]
+    out = stderr if stdin_fix else stdout  # stdout carries the fixed text
     for document in documents:
         if document is None:
             unreadable += 1
             continue
         checked.append(document.path)
-        findings, count = _findings(document)
+        if fixing:
+            document = _fixed(document, args, tally, stdout, stderr)
+            if args.diff:
+                analyze_hand.cache_clear()
+                continue
+        findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
         analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
         hands += count
         every.extend(findings)
         if not args.statistics:
-            stdout.write(render_file(args.output_format, findings))
-    stdout.write(render_statistics(every) if args.statistics else render_end(args.output_format, every, checked))
+            out.write(render_file(args.output_format, findings))
     for problem in dict.fromkeys(configured.problems):
         stderr.write(f"phh-lsp check: configuration: {problem}\n")
+    if args.diff:
+        if not args.quiet:
+            stderr.write(tally.would_fix() + "\n")
+        return 2 if unreadable or configured.problems else 1 if tally.applied else 0
+    out.write(render_statistics(every) if args.statistics else render_end(args.output_format, every, checked))
     counts = Counter(finding.severity for finding in every)
     if (args.output_format in STREAMED_TEXT or args.statistics) and not args.quiet:
-        stdout.write(_summary(counts, len(checked), hands, unreadable) + "\n")
+        if args.fix:
+            out.write(tally.fixed(len(every)) + "\n")
+        out.write(_summary(counts, len(checked), hands, unreadable) + "\n")
     if unreadable or configured.problems:
         return 2
     return 1 if counts[Severity.ERROR.label] else 0
+
+
+@dataclass
+class _FixTally:
+    """What ``--fix`` / ``--diff`` did over all files."""
+
+    applied: int = 0
+    files: int = 0
+    unsafe_left: int = 0
+
+    def add(self, fixed: Fixed) -> None:
+        """Count one file's fixing."""
+        self.applied += fixed.applied
+        self.files += fixed.applied > 0
+        self.unsafe_left += fixed.unsafe_left
+
+    def _unsafe(self) -> str:
+        many = self.unsafe_left != 1
+        return f"; {self.unsafe_left} more fix{'es' * many} with --unsafe-fixes" if self.unsafe_left else ""
+
+    def fixed(self, remaining: int) -> str:
+        """``--fix``'s line: how many were fixed and how many remain."""
+        files = f" in {self.files} file{'s' * (self.files != 1)}" if self.applied else ""
+        return f"Fixed {_problems(self.applied)}{files}, {remaining} remaining{self._unsafe()}"
+
+    def would_fix(self) -> str:
+        """``--diff``'s line."""
+        if not self.applied:
+            return f"No fixes available{self._unsafe()}"
+        return f"Would fix {_problems(self.applied)} in {self.files} file{'s' * (self.files != 1)}{self._unsafe()}"
+
+
+def _problems(count: int) -> str:
+    return f"{count} problem{'s' * (count != 1)}"
+
+
+def _fixed(
+    document: _Document, args: argparse.Namespace, tally: _FixTally, stdout: IO[str], stderr: IO[str]
+) -> _Document:
+    """Fix one document: print its diff (``--diff``), print the fixed text
+    (stdin), or write the file; the document as it now reads.
+
+    A file that is not UTF-8 is left alone: writing it back would replace
+    its unreadable bytes.
+    """
+    if document.extra:
+        if args.paths == ["-"] and not args.diff:
+            stdout.write(document.analysis.text)
+        return document
+
+    def wanted(code: str) -> bool:  # a code turned off is neither reported nor fixed
+        return document.settings.severity_of(code) is not None
+
+    fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
+    tally.add(fixed)
+    old, new = document.analysis.text, fixed.text
+    if args.diff:
+        stdout.writelines(diff_lines(document.path, old, new))
+        return document
+    if args.paths == ["-"]:
+        stdout.write(new)
+    elif new != old:
+        path = Path(document.path)
+        try:
+            bom = "\ufeff" if path.read_bytes().startswith(b"\xef\xbb\xbf") else ""
+            path.write_bytes((bom + new).encode("utf-8"))
+        except OSError as error:
+            stderr.write(f"phh-lsp check: {path}: cannot write ({error.strerror})\n")
+            return document
+    return dataclasses.replace(document, analysis=analyze(new, document.path, detail=False))
 
 
 def _summary(counts: Counter[str], files: int, hands: int, unreadable: int) -> str:

@@ -91,7 +91,7 @@ def format_stdin(
         stderr.write(f"{name}: cannot format: {f'not valid TOML ({problem})' if problem else 'internal error'}\n")
         return 1
     if diff:
-        stdout.writelines(_diff_lines(name, old, new))
+        stdout.writelines(diff_lines(name, old, new))
     elif check:
         if new != old:
             stdout.write(f"Would reformat: {name}\n")
@@ -112,7 +112,9 @@ def _plural(count: int) -> str:
     return f"{count} file{'' if count == 1 else 's'}"
 
 
-def _diff_lines(path: str, old: str, new: str) -> Iterator[str]:
+def diff_lines(path: str, old: str, new: str) -> Iterator[str]:
+    """A unified diff of ``old`` to ``new`` (also ``check --diff``'s)."""
+
     def lines(text: str) -> list[str]:
         return [line + "\n" for line in text.split("\n")[:-1]] + (
             [text.rsplit("\n", 1)[-1]] if not text.endswith("\n") and text else []
@@ -155,7 +157,7 @@ def _format_one(
         return
     tally.changed += 1
     if diff:
-        stdout.writelines(_diff_lines(str(path), old, new))
+        stdout.writelines(diff_lines(str(path), old, new))
     elif check:
         stdout.write(f"Would reformat: {path}\n")
     else:

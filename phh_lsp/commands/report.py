@@ -13,7 +13,9 @@ written for ruff reads ours the same way:
   test case per file, for CI test reports).
 
 A finding is a plain record (:class:`Finding`): positions are 1-based,
-columns counted in characters, ends exclusive, as ruff's JSON has them.
+columns counted in characters, ends exclusive, as ruff's JSON has them;
+in the JSON formats a finding that has a fix carries it as ruff does
+(``fix``: its applicability, title and edits).
 """
 
 from __future__ import annotations
@@ -31,6 +33,25 @@ STREAMED_TEXT = ("full", "concise")
 
 
 @dataclass(frozen=True, slots=True)
+class FixRecord:
+    """A finding's fix as the JSON formats print it (ruff's shape, 1-based)."""
+
+    applicability: str
+    message: str
+    #: (line, column, end_line, end_column, content), 1-based, ends exclusive.
+    edits: tuple[tuple[int, int, int, int, str], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"applicability", "message", "edits": [{"line", "column", ...}]}``."""
+        keys = ("line", "column", "end_line", "end_column", "content")
+        return {
+            "applicability": self.applicability,
+            "message": self.message,
+            "edits": [dict(zip(keys, edit, strict=True)) for edit in self.edits],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One diagnostic of one file, located for people and tools."""
 
@@ -45,10 +66,12 @@ class Finding:
     message: str
     #: The source lines the range covers (for ``full``; not in the JSON).
     source: tuple[str, ...] = ()
+    #: The fix it offers (JSON formats only; see :mod:`phh_lsp.commands.fixing`).
+    fix: FixRecord | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The record as the JSON formats print it."""
-        return {
+        """The record as the JSON formats print it (``fix`` when there is one)."""
+        record: dict[str, Any] = {
             "path": self.path,
             "line": self.line,
             "column": self.column,
@@ -59,6 +82,9 @@ class Finding:
             "severity": self.severity,
             "message": self.message,
         }
+        if self.fix is not None:
+            record["fix"] = self.fix.as_json()
+        return record
 
 
 def _full(finding: Finding) -> str:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from phh_lsp.core.cards import CardToken, split_cards
+from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.text import Span
-from phh_lsp.core.toml_scan import Node
 
 PLAYER_VERBS: dict[str, str] = {
     "f": "fold",
@@ -138,7 +138,7 @@ def _words(content: str) -> tuple[list[tuple[str, int]], tuple[str, int] | None,
     return words, None, glued
 
 
-def parse_action(index: int, node: Node) -> ParsedAction:
+def parse_action(index: int, node: Value) -> ParsedAction:
     """Read one element of ``actions`` (any TOML node) as PHH notation."""
     if node.kind != "string" or node.string is None:
         action = ParsedAction(index, str(node.value), node.span)
@@ -262,6 +262,8 @@ def _parse_dealer(action: ParsedAction, tokens: list[Token], char_offsets: CharO
         _extra(action, tokens, 4, "d dh pN CARDS")
     else:
         hint = " (`sd`, `pb`, `f`, `cc`, `cbr` and `sm` are player actions)" if verb.text in PLAYER_VERBS else ""
+        if verb.text.lower() in DEALER_VERBS:
+            hint = f" (verbs are lower case: `{verb.text.lower()}`)"
         action.problems.append(
             Problem(
                 "PHH303",

@@ -1,8 +1,9 @@
 """``analyze(text) -> Analysis``: everything the front ends need, once.
 
-The pipeline per hand: TOML validity (tomllib), located entries
-(toml_scan), field checks (2xx), action notation (3xx), replay with
-PokerKit (4xx) and consistency with the replayed result (5xx). A hand's
+The pipeline per hand: the syntax tree and its TOML verdict
+(:mod:`phh_lsp.core.syntax`), the fields read off it, field checks (2xx),
+action notation (3xx), replay with PokerKit (4xx) and consistency with the
+replayed result (5xx). A hand's
 analysis depends on its text alone and is cached by it, so in a
 ``.phhs`` file of a thousand hands an edit re-analyses one hand; spans
 inside a hand are relative to its first character and shifted by the
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import logging
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -23,13 +23,11 @@ from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.checks_result import check_result
 from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.document import is_multi_hand, needs_whole_document_check, split_hands, toml_error
+from phh_lsp.core.document import is_multi_hand, needs_whole_document_check, split_hands
 from phh_lsp.core.replay import Replay, replay
+from phh_lsp.core.syntax import TomlError, check, parse
+from phh_lsp.core.syntax.entries import Entry, Value, read_entries
 from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.core.toml_scan import Entry, Node, scan
-from phh_lsp.core.toml_subset import is_plain_toml
-
-_REDEFINITION = re.compile(r"cannot overwrite a value|cannot declare .* twice|cannot mutate", re.I)
 
 
 @dataclass(slots=True)
@@ -40,7 +38,7 @@ class HandAnalysis:
     entries: list[Entry]
     report: FieldReport
     actions: list[ParsedAction]
-    actions_node: Node | None
+    actions_node: Value | None
     replay: Replay | None
     diagnostics: list[Diagnostic]
     header: Entry | None = None
@@ -180,57 +178,36 @@ log = logging.getLogger(__name__)
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
 
 
-def _syntax_errors(text: str, plain: bool) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """The first syntax error, and every redefinition met before it.
+def _toml_diagnostics(
+    errors: list[TomlError], fields: list[Diagnostic], text: str
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The syntax tree's errors as PHH101, and the field checks' diagnostics
+    kept; one mistake, one diagnostic.
 
-    tomllib stops at a key or table defined twice; such a line is blanked
-    out and the text parsed again, to find any real syntax error after
-    it. The redefinitions are returned apart: a field written twice is a
-    field problem the field checks report (PHH209), but TOML also forbids
-    tables declared twice, inline tables or arrays extended, dotted keys
-    redefining a table, and those stay TOML errors (see
-    :func:`_redefinitions_left`).
+    A field written twice is the field checks' PHH209 (a message about the
+    field), kept where the tree found the key defined twice; the tree's own
+    error for it is then dropped. A PHH209 the tree does not confirm is
+    dropped: the fields are read without TOML's tables, and two ``[[a]]``
+    tables each with a ``t`` look like one table with ``t`` twice. Of the
+    other errors, the first on each line stands for the rest of the line
+    (``min_bet = = 2`` is one mistake).
     """
-    if plain:
-        return [], []  # valid by construction: no need to ask tomllib (see toml_subset)
-    redefinitions: list[Diagnostic] = []
-    current = text
-    for _ in range(50):
-        found = toml_error(current)
-        if found is None:
-            return [], redefinitions
-        if not _REDEFINITION.search(found.message):
-            return [found], redefinitions
-        redefinitions.append(found)
-        index = LineIndex(current)
-        line = index.line_of(found.span.start)
-        start, end = index.line_starts[line], index.line_end(line)
-        current = current[:start] + " " * (end - start) + current[end:]
-    return [], redefinitions
-
-
-def _confirmed_duplicates(fields: list[Diagnostic], redefinitions: list[Diagnostic], text: str) -> list[Diagnostic]:
-    """The field checks' diagnostics, less the PHH209s tomllib does not confirm.
-
-    The scanner reads fields, not TOML's structure: two ``[[arrays of
-    tables]]`` each with a ``t`` key look like one table with ``t`` twice.
-    Outside plain TOML (where no such structure exists), a field written
-    twice is reported only where tomllib found a redefinition.
-    """
-    if not any(d.code == "PHH209" for d in fields):
-        return fields
-    lines = LineIndex(text)
-    redefined = {lines.line_of(d.span.start) for d in redefinitions}
-    return [d for d in fields if d.code != "PHH209" or lines.line_of(d.span.start) in redefined]
-
-
-def _redefinitions_left(redefinitions: list[Diagnostic], fields: list[Diagnostic], text: str) -> list[Diagnostic]:
-    """The redefinitions no field check explained as PHH209 on the same line."""
-    if not redefinitions:
-        return []
-    lines = LineIndex(text)
-    explained = {lines.line_of(d.span.start) for d in fields if d.code == "PHH209"}
-    return [d for d in redefinitions if lines.line_of(d.span.start) not in explained]
+    redefined = {(error.start, error.end) for error in errors if error.message.endswith("is already defined")}
+    kept = [d for d in fields if d.code != "PHH209" or (d.span.start, d.span.end) in redefined]
+    explained = {(d.span.start, d.span.end) for d in kept if d.code == "PHH209"}
+    lines = LineIndex(text) if errors else None
+    seen: set[int] = set()
+    found: list[Diagnostic] = []
+    for error in errors:
+        if (error.start, error.end) in explained:
+            continue
+        assert lines is not None
+        line = lines.line_of(error.start)
+        if line in seen:
+            continue
+        seen.add(line)
+        found.append(diagnostic("PHH101", f"TOML syntax error: {error.message}", Span(error.start, error.end)))
+    return found, kept
 
 
 def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list[Entry]]:
@@ -274,23 +251,22 @@ def _broken_hand(text: str, multi: bool, code: str, why: str) -> HandAnalysis:
 
 
 def _header_of(text: str) -> Entry | None:
-    """The hand's table header, read on its own (the full scan may be what failed)."""
+    """The hand's table header, read on its own (the full reading may be what failed)."""
     try:
-        first = scan(text[: text.find("\n") + 1 or len(text)])
-    except Exception:  # the scanner is what failed: the hand is still counted by its text
+        first = read_entries(parse(text[: text.find("\n") + 1 or len(text)], bom=False))
+    except Exception:  # the reader is what failed: the hand is still counted by its text
         log.exception("reading a hand's header failed")
         return None
     return first[0] if first and first[0].is_header else None
 
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
-    plain = is_plain_toml(text)
-    diagnostics, redefinitions = _syntax_errors(text, plain)
-    header, entries = _hand_entries(scan(text, plain, valid=not diagnostics and not redefinitions), multi)
+    document = parse(text, bom=False)  # a file's mark is off already: another is stray
+    _, errors = check(document)
+    header, entries = _hand_entries(read_entries(document), multi)
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
     report = check_fields(entries, anchor, header.key if header is not None else None)
-    fields = report.diagnostics if plain else _confirmed_duplicates(report.diagnostics, redefinitions, text)
-    diagnostics.extend(_redefinitions_left(redefinitions, fields, text))
+    diagnostics, fields = _toml_diagnostics(errors, report.diagnostics, text)
     diagnostics.extend(fields)
     actions_entry = report.fields.get("actions")
     actions_node = actions_entry.value if actions_entry is not None else None
@@ -342,8 +318,13 @@ def _judged_as_one_document(text: str, diagnostics: list[Diagnostic]) -> list[Di
     would be wrong both ways (``[[a]]`` split from its ``[a.b]``), so their
     TOML-level errors give way to the whole document's first one."""
     kept = [d for d in diagnostics if d.code not in _TOML_CODES]
-    found = toml_error(text)
-    return sorted([*kept, found], key=lambda d: d.span.start) if found is not None else kept
+    document = parse(text, bom=False)  # a file's mark is off already: another is stray
+    errors = check(document)[1]
+    if not errors:
+        return kept
+    first = errors[0]
+    found = diagnostic("PHH101", f"TOML syntax error: {first.message}", Span(first.start, first.end))
+    return sorted([*kept, found], key=lambda d: d.span.start)
 
 
 def _document_diagnostics(multi: bool, views: list[HandView]) -> list[Diagnostic]:

@@ -31,8 +31,9 @@ from phh_lsp.core.schema import (
     forbidden_fields,
 )
 from phh_lsp.core.state_view import fmt_amount
+from phh_lsp.core.syntax.entries import Entry, Value
 from phh_lsp.core.text import Span
-from phh_lsp.core.toml_scan import Entry, Node
+from phh_lsp.core.variant_aliases import GAME_NAMES, VariantMatch, match_variant
 
 _NUMERIC = ("integer", "float")
 
@@ -54,7 +55,7 @@ class FieldReport:
         self.diagnostics.append(diagnostic(code, message, span, data))
 
 
-def _describe(node: Node) -> str:
+def _describe(node: Value) -> str:
     if node.kind == "array":
         return "an array"
     if node.kind == "datetime":
@@ -70,7 +71,7 @@ def _describe(node: Node) -> str:
     }.get(node.kind, node.kind)
 
 
-def _element_ok(kind: ValueKind, item: Node) -> bool:
+def _element_ok(kind: ValueKind, item: Value) -> bool:
     if kind in (ValueKind.NUMBER_ARRAY, ValueKind.STACK_ARRAY):
         return item.kind in _NUMERIC
     if kind is ValueKind.INTEGER_ARRAY:
@@ -78,7 +79,7 @@ def _element_ok(kind: ValueKind, item: Node) -> bool:
     return item.kind == "string"
 
 
-def _scalar_ok(kind: ValueKind, node: Node) -> bool:
+def _scalar_ok(kind: ValueKind, node: Value) -> bool:
     if kind is ValueKind.STRING:
         return node.kind == "string"
     if kind is ValueKind.INTEGER:
@@ -92,11 +93,11 @@ def _scalar_ok(kind: ValueKind, node: Node) -> bool:
     return node.kind in ("string", "integer")
 
 
-def _is_nan(node: Node) -> bool:
+def _is_nan(node: Value) -> bool:
     return node.kind == "float" and isinstance(node.value, Decimal) and node.value.is_nan()
 
 
-def _check_type(report: FieldReport, name: str, node: Node) -> bool:
+def _check_type(report: FieldReport, name: str, node: Value) -> bool:
     """PHH204 on the value or on each bad element; True when the type is right.
 
     ``nan`` is a TOML float but no amount, stack or time: it is refused
@@ -143,13 +144,10 @@ def _article(text: str) -> str:
 
 
 def suggest_variant(code: str) -> str | None:
-    """The valid variant code closest to what was written."""
-    upper = code.upper().replace(" ", "")
-    for known in VARIANT_NAMES:
-        if upper == known or upper == known.replace("/", ""):
-            return known
-    close = difflib.get_close_matches(upper, list(VARIANT_NAMES), n=1, cutoff=0.4)
-    return close[0] if close else None
+    """The valid variant code closest to what was written (names players
+    use first: see :mod:`phh_lsp.core.variant_aliases`)."""
+    found = match_variant(code)
+    return found.code if found else None
 
 
 def suggest_field(name: str) -> str | None:
@@ -168,14 +166,24 @@ def _check_variant(report: FieldReport, entry: Entry) -> None:
     if code in VARIANT_NAMES:
         report.variant = code
         return
-    suggestion = suggest_variant(code)
-    hint = f': did you mean "{suggestion}" ({VARIANT_NAMES[suggestion]})?' if suggestion else ""
+    found = match_variant(code)
     report.add(
-        "PHH201",
-        f'unknown variant "{code}"{hint} Valid codes: {", ".join(VARIANT_NAMES)}',
-        node.span,
-        UnknownVariant(suggestion) if suggestion else None,
+        "PHH201", _variant_message(code, found), node.span, UnknownVariant(found.code, found.certain) if found else None
     )
+
+
+def _variant_message(code: str, found: VariantMatch | None) -> str:
+    """PHH201's message: how the game is written in PHH when the name says
+    it for certain, else the nearest code as a question, and the codes."""
+    codes = f"Valid codes: {', '.join(VARIANT_NAMES)}"
+    if found is None:
+        return f'unknown variant "{code}". {codes}'
+    game = GAME_NAMES[found.code]
+    if found.certain:
+        return f"`{code}` is written `{found.code}` ({game})"
+    if found.note:
+        return f'`{code}` is {found.note}: the nearest code is "{found.code}" ({game}), a different betting limit'
+    return f'unknown variant "{code}": did you mean "{found.code}" ({game})? {codes}'
 
 
 _FORBIDDEN_REASON = {
@@ -255,7 +263,7 @@ def _check_requirements(report: FieldReport, anchor: Span) -> None:
             )
 
 
-def _good(report: FieldReport, name: str) -> Node | None:
+def _good(report: FieldReport, name: str) -> Value | None:
     entry = report.fields.get(name)
     if entry is None or entry.value is None or not report.typed_ok.get(name, False):
         return None

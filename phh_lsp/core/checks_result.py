@@ -12,14 +12,15 @@ from decimal import Decimal
 from phh_lsp.core.checks_fields import FieldReport
 from phh_lsp.core.codes import Diagnostic, diagnostic
 from phh_lsp.core.replay import Replay
-from phh_lsp.core.state_view import fmt_amount
-from phh_lsp.core.toml_scan import Node
+from phh_lsp.core.state_view import Amount, fmt_amount
+from phh_lsp.core.syntax.entries import Value
 
 
 def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
-    """PHH502/PHH503: declared finishing stacks and winnings vs the replay.
+    """PHH502/PHH505/PHH503: declared finishing stacks and winnings vs the replay.
 
-    Finishing stacks must equal the replay's. Winnings are collected pots
+    Finishing stacks must equal the replay's, but for a rake (PHH505,
+    information: see :func:`_raked`). Winnings are collected pots
     after a rake the file does not record, and real data leaves
     uncontested pots at 0, so the only sound check is that nobody is
     credited with winnings who won no pot in the replay.
@@ -30,19 +31,7 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
     stacks = _declared(report, "finishing_stacks", result.final_stacks)
     if stacks is not None and result.final_stacks is not None:
         node, declared = stacks
-        wrong = [i for i, (a, b) in enumerate(zip(declared, result.final_stacks, strict=True)) if a != b]
-        if wrong:
-            details = ", ".join(
-                f"p{i + 1} {fmt_amount(declared[i])} (replay: {fmt_amount(result.final_stacks[i])})" for i in wrong
-            )
-            replayed = ", ".join(fmt_amount(value) for value in result.final_stacks)
-            found.append(
-                diagnostic(
-                    "PHH502",
-                    f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{replayed}]",
-                    node.span,
-                )
-            )
+        found.extend(_stacks_differ(node, declared, result.final_stacks, result.collected))
     winnings = _declared(report, "winnings", result.collected)
     if winnings is not None and result.collected is not None:
         node, declared = winnings
@@ -70,6 +59,55 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
     return found
 
 
+RAKE_SHARE = Decimal("0.10")
+"""The largest rake believed, as a share of the pot.
+
+The spec lets finishing stacks differ from a rake-free replay by the rake,
+a rake cap, the currency's granularity and odd chips (§VI.E.2). Online
+sites take 5 % or less, capped (the ONG hands of the corpus: 0.3 % to
+7.1 % of the pot, 0.40 to 3.00 at 2/4, the 7.1 % a 3.00 cap on a 42
+pot); 10 % leaves room for a high rake on a small pot and still tells a
+rake from a mistake of a big blind or more.
+"""
+
+
+def _stacks_differ(
+    node: Value, declared: list[Decimal], replayed: tuple[Amount, ...], collected: tuple[Amount, ...] | None
+) -> list[Diagnostic]:
+    """PHH502 where the declared finishing stacks differ from the replay,
+    PHH505 instead when the difference can only be a rake."""
+    wrong = [i for i, (a, b) in enumerate(zip(declared, replayed, strict=True)) if a != b]
+    if not wrong:
+        return []
+    ends = ", ".join(fmt_amount(value) for value in replayed)
+    if collected is not None and _raked(declared, replayed, collected, wrong):
+        below = ", ".join(f"p{i + 1} ends {fmt_amount(Decimal(replayed[i]) - declared[i])}" for i in wrong)
+        pot = sum((Decimal(value) for value in collected), Decimal(0))
+        share = sum((Decimal(replayed[i]) - declared[i] for i in wrong), Decimal(0)) / pot * 100
+        message = (
+            f"{below} below the replay: the rake ({share:.1f} % of the {fmt_amount(pot)} pot)? "
+            f"The replay, which takes none, ends with [{ends}]"
+        )
+        return [diagnostic("PHH505", message, node.span)]
+    details = ", ".join(f"p{i + 1} {fmt_amount(declared[i])} (replay: {fmt_amount(replayed[i])})" for i in wrong)
+    message = f"`finishing_stacks` disagrees with the replay for {details}; the replay ends with [{ends}]"
+    return [diagnostic("PHH502", message, node.span)]
+
+
+def _raked(
+    declared: list[Decimal], replayed: tuple[Amount, ...], collected: tuple[Amount, ...], wrong: list[int]
+) -> bool:
+    """Whether only players who won a pot end below the replay, by at most
+    :data:`RAKE_SHARE` of the pot in all (the house takes rake from the
+    pot, so it lowers the winners' stacks and nobody else's)."""
+    pot = sum((Decimal(value) for value in collected), Decimal(0))
+    if not pot.is_finite() or pot <= 0:
+        return False
+    if any(not Decimal(collected[i]) > 0 or not declared[i] < Decimal(replayed[i]) for i in wrong):
+        return False
+    return sum((Decimal(replayed[i]) - declared[i] for i in wrong), Decimal(0)) <= pot * RAKE_SHARE
+
+
 def _payoff(start: Decimal | int, final: Decimal | int) -> Decimal:
     """What a player won (negative: lost); 0 when the stack is unknown.
 
@@ -81,7 +119,9 @@ def _payoff(start: Decimal | int, final: Decimal | int) -> Decimal:
     return final - start if start.is_finite() and final.is_finite() else Decimal(0)
 
 
-def _declared(report: FieldReport, name: str, computed: tuple[object, ...] | None) -> tuple[Node, list[Decimal]] | None:
+def _declared(
+    report: FieldReport, name: str, computed: tuple[object, ...] | None
+) -> tuple[Value, list[Decimal]] | None:
     entry = report.fields.get(name)
     if entry is None or entry.value is None or computed is None or not report.typed_ok.get(name):
         return None

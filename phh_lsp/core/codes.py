@@ -52,7 +52,13 @@ CODES: dict[str, CodeInfo] = {
         CodeInfo("PHH101", "toml-syntax", _E, "The text is not valid TOML.", "§IV"),
         CodeInfo("PHH102", "duplicate-hand", _E, "Two hand tables of a .phhs file have the same name.", "§IV"),
         CodeInfo("PHH103", "field-outside-hand", _W, "A .phhs field stands before the first hand table.", "§IV"),
-        CodeInfo("PHH201", "unknown-variant", _E, "The variant code is not one of the 11 codes.", "§V.A.1"),
+        CodeInfo(
+            "PHH201",
+            "unknown-variant",
+            _E,
+            "The variant is not one of the 11 codes (a game's usual name, such as `NLHE`, gets its code).",
+            "§V.A.1",
+        ),
         CodeInfo("PHH202", "missing-field", _E, "A field required by the variant is missing.", "§V"),
         CodeInfo("PHH203", "forbidden-field", _E, "A field the variant must not define is defined.", "§V"),
         CodeInfo("PHH204", "wrong-type", _E, "A field's value has the wrong TOML type.", "§V, §VI"),
@@ -114,10 +120,21 @@ CODES: dict[str, CodeInfo] = {
         CodeInfo("PHH409", "invalid-setup", _E, "The hand cannot be set up from its fields.", "§V.A"),
         CodeInfo("PHH501", "implied-action", _I, "PokerKit would insert an action that the history omits.", "§V.B"),
         CodeInfo(
-            "PHH502", "finishing-stacks-mismatch", _W, "`finishing_stacks` differs from the replayed stacks.", "§VI.E.2"
+            "PHH502",
+            "finishing-stacks-mismatch",
+            _W,
+            "`finishing_stacks` differs from the replayed stacks (other than by a rake).",
+            "§VI.E.2",
         ),
         CodeInfo("PHH503", "winnings-mismatch", _W, "`winnings` differs from the replayed winnings.", "spec 0.0.1"),
         CodeInfo("PHH504", "needless-fold", _H, "A player folds where checking was free.", "§IV.C"),
+        CodeInfo(
+            "PHH505",
+            "rake",
+            _I,
+            "`finishing_stacks` is below the replay for pot winners only, by at most 10 % of the pot: a rake.",
+            "§VI.E.2",
+        ),
         CodeInfo(
             "PHH901",
             "internal-error",

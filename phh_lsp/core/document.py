@@ -6,26 +6,18 @@ hand's text is its header line through the line before the next header,
 and every span inside a hand is relative to the hand's first character.
 Moving a hand down the file therefore changes nothing in its analysis.
 
-Validity is judged by ``tomllib`` on each hand's text, which gives one
-error per mistake at the position the parser reports; positions and
-values for the features come from :mod:`phh_lsp.core.toml_scan`, which
-keeps going where ``tomllib`` stops.
+Each hand's text is then read and judged by the syntax tree
+(:mod:`phh_lsp.core.syntax`); :func:`needs_whole_document_check` says when
+the hands are not independent tables and the file must be judged whole.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-
-from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.text import LineIndex, Span
 
 _HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
-_ERROR_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_ERROR_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 
 @dataclass(slots=True)  # not frozen, for speed (a keystroke re-cuts a 1,000-hand file)
@@ -149,102 +141,3 @@ _LONG_DOTTED_KEY = re.compile(
 def has_long_dotted_key(text: str) -> bool:
     """Whether a key has so many dotted parts that parsing it would stall."""
     return "." in text and _LONG_DOTTED_KEY.search(text) is not None
-
-
-def _tame_long_keys(text: str) -> str:
-    """The same text with long dotted keys fused into one bare key each.
-
-    Same length, same lines: errors elsewhere keep their positions.
-    """
-    return _LONG_DOTTED_KEY.sub(lambda match: re.sub(r"[ \t.]", "_", match.group()), text)
-
-
-def toml_error(text: str) -> Diagnostic | None:
-    """The first TOML syntax error of ``text`` as PHH101, located on its token."""
-    if has_long_dotted_key(text):
-        text = _tame_long_keys(text)
-    try:
-        tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        return _syntax_diagnostic(text, str(error))
-    except RecursionError:
-        return diagnostic("PHH101", "arrays nest too deeply to read (PHH arrays are flat)", Span(0, min(1, len(text))))
-    except (InvalidOperation, ValueError) as error:
-        return diagnostic("PHH101", f"invalid TOML value: {error}", Span(0, min(1, len(text))))
-    return None
-
-
-def _syntax_diagnostic(text: str, message: str) -> Diagnostic:
-    position = _ERROR_POSITION.search(message)
-    if position:
-        index = LineIndex(text)
-        offset = index.offset(int(position.group(1)) - 1, int(position.group(2)) - 1)
-        message = message[: position.start()]
-    else:
-        offset = len(text)
-        message = _ERROR_AT_END.sub("", message)
-    span = _open_string(text, offset) or _token_span(text, offset)
-    return diagnostic("PHH101", _explain_syntax(message, text, span), span)
-
-
-def _open_string(text: str, offset: int) -> Span | None:
-    """The string left open on the line of ``offset``, quote to line end.
-
-    tomllib reports an unterminated string at the line break; the user
-    needs to see which string it is.
-    """
-    start = text.rfind("\n", 0, offset) + 1
-    end = offset
-    while end < len(text) and text[end] not in "\r\n":
-        end += 1
-    opened: int | None = None
-    quote = ""
-    index = start
-    while index < end:
-        char = text[index]
-        if opened is None:
-            if char == "#":
-                break
-            if char in "\"'":
-                opened, quote = index, char
-        elif char == "\\" and quote == '"':
-            index += 1
-        elif char == quote:
-            opened = None
-        index += 1
-    return Span(opened, end) if opened is not None else None
-
-
-def _token_span(text: str, offset: int) -> Span:
-    """The word at ``offset`` (at least one character when there is one).
-
-    tomllib points at a character; underlining the whole word there (an
-    unquoted value, a stray token) reads better than a one-character mark.
-    At the end of a line or of the file, the previous character is marked
-    so that the diagnostic stays visible on the line it concerns.
-    """
-    if offset >= len(text) or text[offset] in "\r\n":
-        start = offset
-        while start > 0 and text[start - 1] in " \t\r\n":
-            start -= 1
-        return Span(max(0, start - 1), start) if start > 0 else Span(0, 0)
-    end = offset
-    while end < len(text) and text[end] not in " \t\r\n,[]{}=#\"'":
-        end += 1
-    return Span(offset, max(end, offset + 1))
-
-
-def _explain_syntax(message: str, text: str, span: Span) -> str:
-    """tomllib's message, with what the user most likely meant."""
-    lowered = message.lower()
-    token = text[span.start : span.end]
-    hint = ""
-    if "unclosed array" in lowered:
-        hint = ": add the closing `]`"
-    elif "unterminated string" in lowered or ("illegal character" in lowered and '"' in text):
-        hint = ': close the string with `"` on the same line'
-    elif "invalid value" in lowered and token:
-        hint = f': `{token}` is not a TOML value (quote text as "{token}")'
-    elif "cannot overwrite a value" in lowered or "cannot declare" in lowered:
-        hint = ": a key may be defined only once"
-    return f"TOML syntax error: {message}{hint}"

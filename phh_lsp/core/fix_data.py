@@ -17,9 +17,12 @@ from decimal import Decimal
 
 @dataclass(frozen=True, slots=True)
 class UnknownVariant:
-    """PHH201: the valid variant code nearest to what was written."""
+    """PHH201: the valid variant code nearest to what was written, and
+    whether it is certain (a code in other case, or a name of that game)
+    rather than a guess by spelling."""
 
     suggestion: str
+    certain: bool = False
 
 
 @dataclass(frozen=True, slots=True)

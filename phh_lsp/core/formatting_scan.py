@@ -1,7 +1,8 @@
 """The formatter's view of a TOML document: statements, comments, blank lines.
 
-Why a scanner of its own rather than tomlkit or :mod:`phh_lsp.core.toml_scan`:
-the formatter must re-emit numbers, dates and escaped strings exactly as
+Why a reader of its own rather than tomlkit (still; it is to move onto
+:mod:`phh_lsp.core.syntax`, whose eager tree now keeps every token): the
+formatter must re-emit numbers, dates and escaped strings exactly as
 written, know which line every comment and blank line sits on (inside
 arrays too), and be fast on a 800 KB ``.phhs`` (tomlkit needs ~4 s there).
 It only ever runs on text that ``tomllib`` has accepted, so it can be

@@ -211,7 +211,7 @@ def _apply(container: Container, change: Change, newline: str) -> None:
         _add(container, change.name, _item(change.value), newline)
     elif isinstance(change, RemoveField):
         _index(container, change.name)
-        container.remove(change.name)
+        del container[change.name]  # tomlkit's Container.remove (a key, not a file)
     elif isinstance(change, RenameKey):
         _rename(container, change.name, change.new)
     elif isinstance(change, SetElement):

@@ -12,13 +12,15 @@ client sends back in the request's context (matched by code and range):
   it with ``_`` to make it a user-defined field;
 * PHH401 out of turn: give the action to the player whose turn it is;
 * PHH402 bet out of range: bet the minimum (or the maximum, all-in);
-* PHH502 finishing stacks: write the replayed stacks.
+* PHH502 finishing stacks: write the replayed stacks;
+* PHH301/303/306/307/312 notation: ``P2`` → ``p2``, ``CC`` → ``cc``,
+  ``1,000`` → ``1000``, ``10h`` → ``Th``, ``f#note`` → ``f #note``.
 
 ``source.fixAll.phh`` (the editor's "Fix all" and ``codeActionsOnSave``)
-applies the fixes that have one obvious answer and keep the hand's story:
-everything above except renaming to a look-alike, trimming, guessing a
-missing variant, and the PHH401/PHH402 fixes, which change what a player
-did and so are left for the user to choose.
+applies the *safe* fixes only (see :mod:`phh_lsp.features.fixes`): never a
+guess by spelling, a made-up value, whose turn it is, a bet size, nor the
+replayed stacks over the recorded ones; those stay quick fixes for the
+user to choose.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def code_actions(
             view, local = found
             found_fixes = FIXERS[local.code](view.hand, local)
             for fix in found_fixes:
-                preferred = fix.preferred if fix.preferred is not None else fix.in_fix_all or len(found_fixes) == 1
+                preferred = fix.preferred if fix.preferred is not None else fix.safe or len(found_fixes) == 1
                 actions.append(
                     types.CodeAction(
                         title=fix.title,
@@ -126,12 +128,12 @@ def _all_fixes(analysis: Analysis) -> Iterator[Fix]:
         for found in view.hand.diagnostics:
             if found.code in FIXERS:
                 for fix in FIXERS[found.code](view.hand, found):
-                    if fix.in_fix_all:
-                        yield Fix(fix.title, _shift(fix.edits, view.start), True)
+                    if fix.safe:
+                        yield Fix(fix.title, _shift(fix.edits, view.start), fix.applicability)
 
 
 def fix_all_edits(analysis: Analysis) -> list[tuple[Span, str]]:
-    """The edits of every fix-all fix (document coordinates), without overlaps.
+    """The edits of every safe fix (document coordinates), without overlaps.
 
     Sorted by position with insertions before a replacement at the same
     offset, as LSP requires; an edit overlapping an earlier one is dropped

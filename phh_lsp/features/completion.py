@@ -32,8 +32,8 @@ from phh_lsp.core.schema import (
     VARIANT_NAMES,
     ValueKind,
 )
+from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.core.toml_scan import Node
 from phh_lsp.features.completion_actions import Candidate, legal_next
 from phh_lsp.features.convert import to_range
 
@@ -139,7 +139,7 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
     return _Site(index, "", local, False, True)
 
 
-def _after_array(hand: HandAnalysis, node: Node, local: int) -> bool:
+def _after_array(hand: HandAnalysis, node: Value, local: int) -> bool:
     """For an unclosed array: the cursor is past it once another field starts."""
     later = [entry.key_span.start for entry in hand.entries if entry.key_span.start > node.span.start]
     return bool(later) and local >= min(later)

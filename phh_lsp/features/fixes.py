@@ -7,7 +7,18 @@ states its fix as changes to the hand's fields, which tomlkit writes
 (:mod:`phh_lsp.core.toml_write`), so comments, quote styles and line
 endings survive every fix the same way. A hand tomlkit cannot read gets
 no fix. :mod:`code_actions` matches the client's diagnostics to ours and
-turns fixes into LSP code actions.
+turns fixes into LSP code actions; ``phh-lsp check --fix`` applies them to
+files (:mod:`phh_lsp.commands.fixing`).
+
+Each fix is decided *safe* or *unsafe* where it is made, as ruff does: safe
+when it has one right answer that keeps what the hand records (``10h`` →
+``Th``, ``1,000`` → ``1000``, a game's name written as its code, removing a
+field the variant forbids, a missing field whose value follows from the
+rest of the hand); unsafe when it is a guess or overwrites what the file
+records (a variant or field name matched by spelling, the replayed
+finishing stacks, whose turn it is, a bet size, a value made up for a
+missing field). "Fix all" and ``check --fix`` apply the safe ones only;
+``--unsafe-fixes`` the others too.
 """
 
 from __future__ import annotations
@@ -15,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.codes import Diagnostic
@@ -29,10 +41,11 @@ from phh_lsp.core.fix_data import (
     WrongLength,
 )
 from phh_lsp.core.hand_info import big_blind, field_value
-from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS, VARIANT_NAMES
+from phh_lsp.core.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
+from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS
 from phh_lsp.core.state_view import fmt_amount
+from phh_lsp.core.syntax.entries import StringInfo
 from phh_lsp.core.text import Span
-from phh_lsp.core.toml_scan import StringInfo
 from phh_lsp.core.toml_write import (
     AddField,
     AppendElements,
@@ -46,6 +59,12 @@ from phh_lsp.core.toml_write import (
     field_edits,
     render,
 )
+from phh_lsp.core.variant_aliases import GAME_NAMES
+
+Applicability = Literal["safe", "unsafe"]
+"""Safe: certain, applied by "Fix all" and ``check --fix``; unsafe: a guess, applied only on request."""
+SAFE: Applicability = "safe"
+UNSAFE: Applicability = "unsafe"
 
 
 @dataclass(frozen=True)
@@ -54,19 +73,28 @@ class Fix:
 
     title: str
     edits: list[tuple[Span, str]]
-    in_fix_all: bool = False
-    #: Whether the editor's "auto fix" may pick it (default: a lone fix or a fix-all one).
+    applicability: Applicability
+    #: Whether the editor's "auto fix" may pick it (default: a lone fix or a safe one).
     preferred: bool | None = None
+
+    @property
+    def safe(self) -> bool:
+        """Whether "Fix all" and ``check --fix`` apply it."""
+        return self.applicability == SAFE
 
 
 def _fix(
-    hand: HandAnalysis, title: str, changes: Sequence[Change], in_fix_all: bool = False, preferred: bool | None = None
+    hand: HandAnalysis,
+    title: str,
+    changes: Sequence[Change],
+    applicability: Applicability,
+    preferred: bool | None = None,
 ) -> list[Fix]:
     """The fix that makes ``changes``, or none when tomlkit cannot make them."""
     edits = field_edits(hand.text, changes, in_table=hand.header is not None)
     if not edits:
         return []
-    return [Fix(title, [(Span(edit.start, edit.end), edit.new_text) for edit in edits], in_fix_all, preferred)]
+    return [Fix(title, [(Span(edit.start, edit.end), edit.new_text) for edit in edits], applicability, preferred)]
 
 
 def _div(value: Any, by: int) -> int | Decimal:
@@ -106,28 +134,44 @@ def _default(hand: HandAnalysis, name: str) -> Value:
     return amounts.get(name, unit)
 
 
+def _default_follows(hand: HandAnalysis, name: str) -> bool:
+    """Whether :func:`_default` reads the value off the rest of the hand
+    (antes of 0, the big blind as ``min_bet``, a fixed-limit game's other
+    bet size) rather than making one up (the variant, stacks, a bring-in)."""
+    sizes = {key: field_value(hand, key) is not None for key in ("small_bet", "big_bet", "min_bet")}
+    follows = {
+        "antes": True,
+        "actions": True,
+        "blinds_or_straddles": sizes["min_bet"] or sizes["small_bet"],
+        "min_bet": big_blind(hand) is not None,
+        "small_bet": sizes["big_bet"],
+        "big_bet": sizes["small_bet"],
+    }
+    return follows.get(name, False)
+
+
 def _fix_missing(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
     data = found.data
     if not isinstance(data, MissingField) or data.name not in FIELD_ORDER:
         return []
     value = _default(hand, data.name)
     title = f"Add `{data.name} = {render(value)}`"
-    return _fix(hand, title, [AddField(data.name, value)], in_fix_all=data.name != "variant")
+    return _fix(hand, title, [AddField(data.name, value)], SAFE if _default_follows(hand, data.name) else UNSAFE)
 
 
 def _fix_forbidden(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
     data = found.data
     if not isinstance(data, ForbiddenField):
         return []
-    return _fix(hand, f"Remove `{data.name}`", [RemoveField(data.name)], in_fix_all=True)
+    return _fix(hand, f"Remove `{data.name}`", [RemoveField(data.name)], SAFE)
 
 
 def _fix_variant(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
     data = found.data
     if not isinstance(data, UnknownVariant):
         return []
-    title = f'Change the variant to "{data.suggestion}" ({VARIANT_NAMES[data.suggestion]})'
-    return _fix(hand, title, [SetField("variant", data.suggestion)], in_fix_all=True)
+    title = f'Change the variant to "{data.suggestion}" ({GAME_NAMES[data.suggestion]})'
+    return _fix(hand, title, [SetField("variant", data.suggestion)], SAFE if data.certain else UNSAFE)
 
 
 def _fix_length(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
@@ -139,14 +183,15 @@ def _fix_length(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
     if len(items) > want:
         extra = len(items) - want
         title = f"Remove the last {extra} entr{'y' if extra == 1 else 'ies'} of `{name}`"
-        return _fix(hand, title, [TruncateArray(name, want)])
+        return _fix(hand, title, [TruncateArray(name, want)], UNSAFE)
     pad: Value = {"players": "", "starting_stacks": items[-1].value if items else Decimal("inf")}.get(name, 0)
     added = [pad] * (want - len(items))
     if name == "seats":
         top = max((item.value for item in items if isinstance(item.value, int)), default=0)
         added = [top + 1 + i for i in range(want - len(items))]
     title = f"Add {', '.join(render(value) for value in added)} to `{name}` for {want} players"
-    return _fix(hand, title, [AppendElements(name, tuple(added))], in_fix_all=True)
+    # an unknown name is certain; an ante, a blind, a stack or a seat is not
+    return _fix(hand, title, [AppendElements(name, tuple(added))], SAFE if name == "players" else UNSAFE)
 
 
 def _fix_unknown_field(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
@@ -155,10 +200,12 @@ def _fix_unknown_field(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
         return []
     fixes: list[Fix] = []
     if data.suggestion is not None and data.suggestion not in hand.report.fields:
-        fixes += _fix(hand, f"Rename to `{data.suggestion}`", [RenameKey(data.name, data.suggestion)], preferred=True)
+        rename = [RenameKey(data.name, data.suggestion)]
+        fixes += _fix(hand, f"Rename to `{data.suggestion}`", rename, UNSAFE, preferred=True)
     private = f"_{data.name}"
     title = f"Rename to `{private}` (user-defined field)"
-    return fixes + _fix(hand, title, [RenameKey(data.name, private)], in_fix_all=not fixes, preferred=not fixes)
+    # keeping the value under a user-defined name is certain only when no spec field looks like it
+    return fixes + _fix(hand, title, [RenameKey(data.name, private)], UNSAFE if fixes else SAFE, preferred=not fixes)
 
 
 def _content_index(info: StringInfo, length: int, offset: int) -> int | None:
@@ -190,7 +237,7 @@ def _fix_turn(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
     player = f"p{data.player + 1}"
     changes = _in_action(hand, found.span, player)
     written = hand.text[found.span.start : found.span.end]
-    return _fix(hand, f"Replace {written} with {player}, whose turn it is", changes) if changes else []
+    return _fix(hand, f"Replace {written} with {player}, whose turn it is", changes, UNSAFE) if changes else []
 
 
 def _fix_amount(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
@@ -203,7 +250,7 @@ def _fix_amount(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
         return []
     changes = _in_action(hand, found.span, fmt_amount(target).replace(",", ""))
     title = f"{'Bet the minimum' if low else 'Go all-in'}: {fmt_amount(target)}"
-    return _fix(hand, title, changes) if changes else []
+    return _fix(hand, title, changes, UNSAFE) if changes else []
 
 
 def _fix_finishing(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
@@ -221,7 +268,33 @@ def _fix_finishing(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
             for index, (value, old) in enumerate(zip(stacks, declared, strict=True))
             if value != old
         ]
-    return _fix(hand, "Use the replayed finishing stacks", changes, in_fix_all=True) if changes else []
+    # the file's record may be right (a rake, a chip race): overwriting it is a choice
+    return _fix(hand, "Use the replayed finishing stacks", changes, UNSAFE) if changes else []
+
+
+def _fix_notation(hand: HandAnalysis, found: Diagnostic) -> list[Fix]:
+    """PHH301/303/306/307/312: the word's one right spelling (:mod:`phh_lsp.core.respell`).
+
+    These problems are found by the action parser, which attaches no data;
+    the word at the diagnostic's range is what the fix needs, and the
+    respelling is certain, so the fix is safe.
+    """
+    written = hand.text[found.span.start : found.span.end]
+    action = hand.action_at(found.span.start)
+    if action is None:
+        return []
+    dealer = action.actor is not None and action.actor.text == "d"
+    respellers: dict[str, Callable[[str], str | None]] = {
+        "PHH301": respell_actor,
+        "PHH306": respell_amount,
+        "PHH307": respell_card,
+        "PHH303": partial(respell_verb, dealer=dealer),
+        "PHH312": respell_commentary,
+    }
+    new = respellers[found.code](written)
+    changes = _in_action(hand, found.span, new) if new is not None else []
+    title = "Put a space before the `#` of the commentary" if found.code == "PHH312" else f"Write `{new}`"
+    return _fix(hand, title, changes, SAFE) if changes else []
 
 
 FIXERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Fix]]] = {
@@ -230,6 +303,11 @@ FIXERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Fix]]] = {
     "PHH203": _fix_forbidden,
     "PHH205": _fix_length,
     "PHH208": _fix_unknown_field,
+    "PHH301": _fix_notation,
+    "PHH303": _fix_notation,
+    "PHH306": _fix_notation,
+    "PHH307": _fix_notation,
+    "PHH312": _fix_notation,
     "PHH401": _fix_turn,
     "PHH402": _fix_amount,
     "PHH502": _fix_finishing,

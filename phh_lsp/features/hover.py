@@ -21,8 +21,8 @@ from phh_lsp.core.cards import card_name
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
 from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
 from phh_lsp.core.state_view import Snapshot, fmt_amount
+from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.core.toml_scan import Entry
 from phh_lsp.features.convert import to_range
 
 _VERBS = {

@@ -19,9 +19,9 @@ Only words that parse are coloured (an unknown verb or a malformed card
 keeps the string's colour, next to its diagnostic). Editors request the
 whole document, or the visible range of a large ``.phhs`` file.
 
-Colour needs no replay: each hand's actions are scanned and parsed on
+Colour needs no replay: each hand's actions are read and parsed on
 their own (cached by the hand's text), so the full tokens of a 1,000-hand
-file cost a scan (about a second and a half), not a replay of every hand.
+file costs a reading of its syntax tree, not a replay of every hand.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from lsprotocol import types
 
 from phh_lsp.core.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction, parse_action
 from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.syntax import parse
+from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.text import Encoding, LineIndex, Span
-from phh_lsp.core.toml_scan import scan
 from phh_lsp.features.convert import to_offset
 from phh_lsp.features.semantic_legend import TOKEN_MODIFIERS, TOKEN_TYPES
 
@@ -60,7 +61,7 @@ def semantic_tokens_range(analysis: Analysis, range: types.Range, encoding: Enco
 @lru_cache(maxsize=4096)
 def hand_actions(text: str, multi: bool) -> tuple[ParsedAction, ...]:
     """The parsed ``actions`` of one hand's text (its own coordinates)."""
-    entries = scan(text)
+    entries = read_entries(parse(text))
     table = None
     if multi:
         if not entries or not entries[0].is_header:

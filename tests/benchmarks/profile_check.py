@@ -15,8 +15,8 @@ after PokerKit and phh_lsp are imported (imports are not profiled).
 It prints:
 
 * the wall time with and without the profiler, and hands/s;
-* self time (tottime) summed per group: tomllib / our scanner
-  (``core/toml_scan.py``) / field checks / action parsing / our replay
+* self time (tottime) summed per group: tomllib / our syntax tree
+  (``core/syntax/``) / field checks / action parsing / our replay
   driver (``core/replay.py``) / PokerKit split into state creation, dealing,
   betting, showdown & hand evaluation, other PokerKit / Python stdlib
   (decimal, dataclasses, re, warnings, ...) / other. Self times add up to the
@@ -80,8 +80,8 @@ def group_of(filename: str, function: str) -> str:
     name = filename.replace("\\", "/")
     if "/tomllib/" in name:
         return "tomllib"
-    if name.endswith("phh_lsp/core/toml_scan.py"):
-        return "our scanner (toml_scan)"
+    if "phh_lsp/core/syntax/" in name:
+        return "our syntax tree (core/syntax)"
     if name.endswith(("phh_lsp/core/checks_fields.py", "phh_lsp/core/schema.py")):
         return "field checks (checks_fields, schema)"
     if name.endswith(("phh_lsp/core/actions.py", "phh_lsp/core/checks_actions.py", "phh_lsp/core/cards.py")):
@@ -117,8 +117,9 @@ def group_of(filename: str, function: str) -> str:
 
 
 ENTRY_POINTS = [
-    ("tomllib.loads (validity, toml_error)", "tomllib/_parser.py", "loads"),
-    ("toml_scan.scan", "phh_lsp/core/toml_scan.py", "scan"),
+    ("syntax.parse", "phh_lsp/core/syntax/parser.py", "parse"),
+    ("syntax.check (TOML rules)", "phh_lsp/core/syntax/check.py", "check"),
+    ("syntax.entries.read_entries", "phh_lsp/core/syntax/entries.py", "read_entries"),
     ("checks_fields.check_fields", "phh_lsp/core/checks_fields.py", "check_fields"),
     ("actions.parse_action", "phh_lsp/core/actions.py", "parse_action"),
     ("checks_actions.check_actions_in_context", "phh_lsp/core/checks_actions.py", "check_actions_in_context"),

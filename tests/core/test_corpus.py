@@ -1,8 +1,8 @@
 """The corpus is the ground truth: every file in it is valid PHH.
 
 The checker must report no error on any of them, compute the same final
-stacks as PokerKit's own loader, and its scanner must read the same
-values as tomllib.
+stacks as PokerKit's own loader, and the fields it reads must hold the
+same values as tomllib reads.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pokerkit import HandHistory
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.codes import Severity
-from phh_lsp.core.toml_scan import scan
+from phh_lsp.core.syntax import parse
+from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.paths import read_text
 from tests.conftest import corpus_files, manifest_totals
 
@@ -45,9 +46,9 @@ def test_no_error_and_pokerkit_final_stacks(path: Path) -> None:
     assert computed == expected
 
 
-def _scanned(text: str) -> dict[str, object]:
+def _read(text: str) -> dict[str, object]:
     values: dict[str, object] = {}
-    for entry in scan(text):
+    for entry in read_entries(parse(text)):
         if entry.is_header:
             values.setdefault(entry.key, {})
         elif entry.value is not None:
@@ -58,6 +59,6 @@ def _scanned(text: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_scanner_reads_what_tomllib_reads(path: Path) -> None:
+def test_the_fields_read_are_what_tomllib_reads(path: Path) -> None:
     text = read_text(path)
-    assert _scanned(text) == tomllib.loads(text, parse_float=Decimal)
+    assert _read(text) == tomllib.loads(text, parse_float=Decimal)

@@ -120,6 +120,7 @@ CASES = [
     ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc",\n  "p2 cc,\n  "d db', '"p2 cc,', "hand.phh"),
     ("PHH102", PHHS, "[2]", "[1]", "[1]", "hands.phhs"),
     ("PHH103", PHHS, "[1]\n", 'author = "me"\n[1]\n', "author", "hands.phhs"),
+    ("PHH201", NT, '"NT"', '"NLHE"', '"NLHE"', "hand.phh"),
     ("PHH201", NT, '"NT"', '"NTX"', '"NTX"', "hand.phh"),
     ("PHH202", NT, "min_bet = 2\n", "", "variant", "hand.phh"),
     ("PHH203", NT, "min_bet = 2\n", "min_bet = 2\nsmall_bet = 2\n", "small_bet", "hand.phh"),
@@ -136,13 +137,17 @@ CASES = [
     ("PHH210", NT, "starting_stacks = [200, 200, 200]", "starting_stacks = [200]", "[200]", "hand.phh"),
     ("PHH211", NT, "min_bet = 2", "min_bet = 0", "0", "hand.phh"),
     ("PHH301", NT, '"p3 cbr 6"', '"q3 cbr 6"', "q3", "hand.phh"),
+    ("PHH301", NT, '"p3 cbr 6"', '"P3 cbr 6"', "P3", "hand.phh"),
     ("PHH302", NT, '"p3 cbr 6"', '"p7 cbr 6"', "p7", "hand.phh"),
     ("PHH303", NT, '"p3 cbr 6"', '"p3 raise 6"', "raise", "hand.phh"),
+    ("PHH303", NT, '"p3 cbr 6"', '"p3 CBR 6"', "CBR", "hand.phh"),
+    ("PHH303", NT, '"d db Jc3d5c"', '"d DB Jc3d5c"', "DB", "hand.phh"),
     ("PHH304", NT, '"p3 cbr 6"', '"p3 cbr"', "cbr", "hand.phh"),
     ("PHH305", NT, '"p3 cbr 6"', '"p3 cbr 6 now"', "now", "hand.phh"),
     ("PHH306", NT, '"p3 cbr 6"', '"p3 cbr 1,000"', "1,000", "hand.phh"),
     ("PHH307", NT, "AcAd", "AcAx", "Ax", "hand.phh"),
     ("PHH307", NT, "AcAd", "Ac10h", "10h", "hand.phh"),
+    ("PHH307", NT, "AcAd", "AcaD", "aD", "hand.phh"),
     ("PHH308", NS, "Jc9d7c", "Jc9d2c", "2c", "hand.phh"),
     ("PHH309", NT, "KcKd", "KcAd", "Ad", "hand.phh"),
     ("PHH310", NT, '"p3 cbr 6"', '"p3 sd"', "sd", "hand.phh"),
@@ -169,6 +174,7 @@ CASES = [
     ("PHH502", SHOWDOWN_NT, "finishing_stacks = [200, 0]", "finishing_stacks = [150, 50]", "[150, 50]", "hand.phh"),
     ("PHH503", SHOWDOWN_NT, "winnings = [200, 0]", "winnings = [200, 10]", "[200, 10]", "hand.phh"),
     ("PHH504", NT, '"p1 cc",\n  "p2 cc",\n  "p3 cc",\n]', '"p1 cc",\n  "p2 f",\n]', "p2 f", "hand.phh"),
+    ("PHH505", SHOWDOWN_NT, "finishing_stacks = [200, 0]", "finishing_stacks = [190, 0]", "[190, 0]", "hand.phh"),
 ]
 
 
@@ -233,7 +239,9 @@ def test_messages_say_what_is_expected() -> None:
     low = analyze(NT.replace('"p3 cbr 6"', '"p3 cbr 3"'), "hand.phh").diagnostics[0].message
     assert low == "3 is below the minimum: p3 may bet or raise to 4 at least and 200 at most (all-in)"
     variant = analyze(NT.replace('"NT"', '"nt"'), "hand.phh").diagnostics[0].message
-    assert 'did you mean "NT"' in variant
+    assert variant == "`nt` is written `NT` (no-limit Texas hold'em)"
+    guess = analyze(NT.replace('"NT"', '"NTX"'), "hand.phh").diagnostics[0].message
+    assert 'did you mean "NT"' in guess
 
 
 def test_negative_blind_is_legal() -> None:

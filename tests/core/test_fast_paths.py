@@ -4,11 +4,9 @@ Three shortcuts make ``phh-lsp check`` fast on datasets (issue #7); each
 is held here to the path it short-cuts, on the corpus and on generated
 near-miss texts (the texts most likely to fool a shortcut):
 
-* ``is_plain_toml`` lets a hand skip tomllib: it must never say True of
-  a text tomllib rejects (a key defined twice aside, which is a field
-  problem and no syntax error in our pipeline either);
-* the scanner reads a plain text statement by statement and simple
-  arrays in one match: the entries must equal the general reader's;
+* the syntax tree leaves plain lines unbuilt, and their fields are read
+  from their text: the entries must equal those of the built nodes (the
+  tree's own tests hold the lazy tree to the eager one and to tomllib);
 * PokerKit's hand types, memoised: the replayed stacks and pots must
   equal those of the plain types (the corpus test compares final stacks
   with PokerKit's own loader; here hands are built to hit the caches).
@@ -16,18 +14,17 @@ near-miss texts (the texts most likely to fool a shortcut):
 
 from __future__ import annotations
 
-import tomllib
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core import analysis as analysis_module
-from phh_lsp.core import toml_scan
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.document import split_hands
-from phh_lsp.core.toml_subset import is_plain_toml
+from phh_lsp.core.syntax import LazyKeyValue, parse
+from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.paths import read_text
 from tests.conftest import corpus_files
 
@@ -139,119 +136,36 @@ def _near_plain(draw: st.DrawFn) -> str:
 _random_texts = st.lists(st.sampled_from(_ATOMS), max_size=30).map("".join)
 
 
-def _syntax_errors_the_slow_way(text: str) -> list[object]:
-    errors, redefinitions = analysis_module._syntax_errors(text, plain=False)
-    return [*errors, *redefinitions]
-
-
-def _assert_plain_is_valid(text: str) -> None:
-    if not is_plain_toml(text):
-        return
-    keys = [entry.key for entry in toml_scan.scan(text) if not entry.is_header]
-    if len(keys) == len(set(keys)):
-        tomllib.loads(text)  # raises if the subset let an invalid text through
-        assert _syntax_errors_the_slow_way(text) == [], repr(text)
-    else:  # a key defined twice is all tomllib may object to (PHH209 reports it)
-        with pytest.raises(tomllib.TOMLDecodeError, match=analysis_module._REDEFINITION):
-            tomllib.loads(text)
-
-
-@settings(max_examples=1500, deadline=None)
-@given(_near_plain())
-def test_plain_toml_is_never_invalid_toml(text: str) -> None:
-    _assert_plain_is_valid(text)
-
-
-@settings(max_examples=1500, deadline=None)
-@given(_random_texts)
-def test_random_atoms_are_never_wrongly_plain(text: str) -> None:
-    _assert_plain_is_valid(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        'a = "x\x01"',  # control character in a string
-        "# \x7f\na = 1",  # in a comment
-        "a = 1\rb = 2",  # a lone CR is no line break in TOML
-        "a = 01",
-        "a = 1.",
-        "a = 1_000",  # valid TOML, but not plain: tomllib decides
-        "a = 24:00:00",
-        "a = [1, 2",
-        "a = [1 2]",
-        "a = 1 2",
-        "a.b = 1",
-        "[1]\n[2]\na = 1",
-        "a = 1\n[1]",
-        'a = "\\n"',
-        "\ufeffa = 1",
-    ],
-)
-def test_texts_outside_the_subset(text: str) -> None:
-    assert not is_plain_toml(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "# only a comment",
-        "[12]\nvariant = 'NT'\nantes = [0, 0]  # none\nactions = [\n  'd dh p1 AcAd',  # AA\n  \"p1 f\",\n]\n",
-        "a = true\r\nb = 00:00:00\r\nc = -0.50\r\n",
-        "a = [\n]\n",
-    ],
-)
-def test_texts_inside_the_subset(text: str) -> None:
-    assert is_plain_toml(text)
-    tomllib.loads(text)
-
-
-def test_corpus_hands_take_the_fast_path_and_tomllib_agrees() -> None:
-    hands = []
-    for path in corpus_files():
-        text = read_text(path)
-        hands += [piece.text for piece in split_hands(text, path.suffix == ".phhs")]
-    plain = [text for text in hands if is_plain_toml(text)]
-    for text in plain:
-        tomllib.loads(text)
-    # the 991-hand dataset, with its `time = 00:00:00`, is all plain
-    assert len(plain) >= len(hands) - 5, f"only {len(plain)} of {len(hands)} hands are plain"
-
-
-# ---------------------------------------------------------------------------
-# the scanner's simple arrays
-
-
-def _scan_slowly(text: str, monkeypatch: pytest.MonkeyPatch) -> list[toml_scan.Entry]:
-    """The general reader: character by character, every array item by item."""
-    with monkeypatch.context() as patch:
-        patch.setattr(toml_scan._Scanner, "_simple_array", lambda _self, _pos: None)
-        return toml_scan._Scanner(text).entries()
-
-
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(_near_plain(), _random_texts))
-def test_the_scanners_shortcuts_read_what_the_general_reader_reads(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+def _entries(text: str, lazy: bool) -> str:
     # compared as text: a `nan` value is never equal to itself
-    assert repr(toml_scan.scan(text)) == repr(_scan_slowly(text, monkeypatch))
+    return repr(read_entries(parse(text, lazy=lazy)))
 
 
-def test_the_scanners_shortcuts_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain = 0
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(_near_plain(), _random_texts))
+def test_plain_lines_read_as_their_built_nodes_read(text: str) -> None:
+    """The fields of plain lines are read from their text (no nodes built):
+    exactly the entries the eagerly built tree gives."""
+    assert _entries(text, lazy=True) == _entries(text, lazy=False)
+
+
+def test_corpus_hands_take_the_fast_path_and_read_the_same() -> None:
+    lines = plain = 0
     for path in corpus_files():
         text = read_text(path)
         for piece in split_hands(text, path.suffix == ".phhs"):
-            assert repr(toml_scan.scan(piece.text)) == repr(_scan_slowly(piece.text, monkeypatch)), path
-            plain += is_plain_toml(piece.text)
-    assert plain > 1300  # the shortcuts were taken, not only the general path
+            assert _entries(piece.text, lazy=True) == _entries(piece.text, lazy=False), path
+            statements = list(parse(piece.text).statements())
+            lines += len(statements)
+            plain += sum(type(node) is LazyKeyValue for node in statements)
+    assert plain > 0.9 * lines, f"only {plain} of {lines} statements are plain"
 
 
-def test_simple_array_values() -> None:
-    (entry,) = toml_scan.scan("a = [ 'x', \"y\" , 0.50, -0, 7 # seven\n, ]")
+def test_plain_array_values() -> None:
+    (entry,) = read_entries(parse("a = [ 'x', \"y\" , 0.50, -0, 7 # seven\n, ]"))
     assert entry.value is not None
     assert entry.value.plain() == ["x", "y", Decimal("0.50"), 0, 7]
-    assert [item.span.start for item in entry.value.items] == [6, 11, 17, 23, 27]
+    assert [item.kind for item in entry.value.items] == ["string", "string", "float", "integer", "integer"]
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,8 @@ import pytest
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.codes import Diagnostic, Severity
 from phh_lsp.core.document import split_hands
-from phh_lsp.core.toml_scan import scan
+from phh_lsp.core.syntax import parse
+from phh_lsp.core.syntax.entries import read_entries
 from tests.conftest import ROOT
 from tests.core.test_diagnostic_codes import NT
 from tests.test_cli import run
@@ -109,13 +110,13 @@ def test_a_quoted_key_with_a_dot_is_not_a_dotted_key() -> None:
     text = NT + '"_a.b" = 1\n_a.b = 2\n'
     assert tomllib.loads(text)["_a.b"] == 1
     assert analyze(text, "x.phh").diagnostics == []
-    keys = [entry.key for entry in scan(text) if entry.key.startswith(('"_a', "_a"))]
+    keys = [entry.key for entry in read_entries(parse(text)) if entry.key.startswith(('"_a', "_a"))]
     assert keys == ['"_a.b"', "_a.b"]
 
 
 def test_a_multi_line_basic_string_with_escaped_quotes_reads_as_tomllib_reads() -> None:
     text = '_s = """a\\"""b"""\n_t = """one \\\n    two"""\n'
-    values = {entry.key: entry.value.value for entry in scan(text) if entry.value is not None}
+    values = {entry.key: entry.value.value for entry in read_entries(parse(text)) if entry.value is not None}
     assert values == tomllib.loads(text) == {"_s": 'a"""b', "_t": "one two"}
 
 
@@ -195,7 +196,7 @@ def test_unknown_stacks_and_winnings_together(tmp_path: Path) -> None:
 
 def test_values_agree_with_tomllib_on_floats() -> None:
     text = NT + "_x = 0.10\n"
-    (entry,) = [e for e in scan(text) if e.key == "_x"]
+    (entry,) = [e for e in read_entries(parse(text)) if e.key == "_x"]
     assert entry.value is not None and entry.value.value == tomllib.loads(text, parse_float=Decimal)["_x"]
 
 

@@ -24,8 +24,14 @@ async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
 
 
 async def _open(client: LanguageClient, uri: str, text: str) -> None:
+    """Open a document and wait for its own diagnostics (another document's
+    may be published again meanwhile, after the settings arrive)."""
     client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    for _ in range(20):
+        published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if published.uri == uri:
+            return
+    raise AssertionError(f"no diagnostics for {uri}")
 
 
 @pytest.mark.asyncio

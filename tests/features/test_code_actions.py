@@ -58,7 +58,7 @@ def still_there(text: str, target: types.Diagnostic) -> bool:
 
 CASES = [
     # (code, broken text, title of the first fix, expected text after it or None)
-    ("PHH201", DWAN.replace('"NT"', '"Nt"'), 'Change the variant to "NT" (No-limit Texas hold \'em)', DWAN),
+    ("PHH201", DWAN.replace('"NT"', '"Nt"'), 'Change the variant to "NT" (no-limit Texas hold\'em)', DWAN),
     ("PHH202", DWAN.replace("min_bet = 2000\n", ""), "Add `min_bet = 2000`", DWAN),
     ("PHH202", DWAN.replace("antes = [500, 500, 500]\n", ""), "Add `antes = [0, 0, 0]`", None),
     ("PHH202", STUD.replace("bring_in = 50000\n", ""), "Add `bring_in = 50000`", STUD),
@@ -170,23 +170,31 @@ def fix_all(text: str, uri: str = URI, only: list[str] | None = None) -> str | N
     return fixed(text, actions[0], uri) if actions else None
 
 
-def test_fix_all_applies_every_unambiguous_fix() -> None:
+def test_fix_all_applies_every_safe_fix_and_no_unsafe_one() -> None:
     text = (
         DWAN.replace("min_bet = 2000\n", "small_bet = 1000\nbig_bet = 2000\n")
-        .replace("antes = [500, 500, 500]", "antes = [500, 500]")
         .replace("author =", "scribe =")
         .replace('"p3 cbr 7000"', '"p2 cbr 7000"')
+        .replace('"d db Jc3d5c"', '"d db Jc3d5c"'.replace("Jc", "jc"))
     )
     after = fix_all(text)
     assert after is not None
     codes = {d.code for d in diagnostics(after)}
-    assert not codes & {"PHH202", "PHH203", "PHH205", "PHH208"}
+    assert not codes & {"PHH202", "PHH203", "PHH208", "PHH307"}
     assert "PHH401" in codes  # changing who acted is left to the user
-    assert "min_bet = 2000\n" in after and "_scribe =" in after and "antes = [500, 500, 0]" in after
+    assert "min_bet = 2000\n" in after and "_scribe =" in after and "Jc3d5c" in after
+    assert fix_all(DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500]")) is None  # p3's ante: a guess
     stacks = DWAN + "finishing_stacks = [1, 2, 3]\n"
-    assert fix_all(stacks) == DWAN + "finishing_stacks = [572100, 1997500, 1109500]\n"
+    assert fix_all(stacks) is None  # the recorded result is never overwritten by "Fix all"
     assert fix_all(DWAN) is None
     assert fix_all(text, only=["quickfix"]) is None
+
+
+def test_fix_all_never_guesses_the_variant() -> None:
+    for written in ("NTX", "Hold'em", "PLO8"):
+        assert fix_all(DWAN.replace('"NT"', f'"{written}"')) is None
+    assert fix_all(DWAN.replace('"NT"', '"NLHE"')) == DWAN
+    assert fix_all(DWAN.replace('"NT"', '"No Limit Hold\'em"')) == DWAN
 
 
 def test_fix_all_in_a_phhs_only_when_asked() -> None:

@@ -92,7 +92,23 @@ CASES: list[tuple[str, Callable[[str], str], str, str, Callable[[Values], None],
         "variant",
         _break("'NT'", "'Nt'"),
         "PHH201",
-        'Change the variant to "NT" (No-limit Texas hold \'em)',
+        'Change the variant to "NT" (no-limit Texas hold\'em)',
+        _set(variant="NT"),
+        ("variant",),
+    ),
+    (
+        "alias",
+        _break("'NT'", "'NLHE'"),
+        "PHH201",
+        'Change the variant to "NT" (no-limit Texas hold\'em)',
+        _set(variant="NT"),
+        ("variant",),
+    ),
+    (
+        "guess",
+        _break("'NT'", "'NTX'"),
+        "PHH201",
+        'Change the variant to "NT" (no-limit Texas hold\'em)',
         _set(variant="NT"),
         ("variant",),
     ),
@@ -209,6 +225,33 @@ CASES: list[tuple[str, Callable[[str], str], str, str, Callable[[Values], None],
         _action(4, "p1 cbr 1125100"),
         ("p1 cbr 2000000",),
     ),
+    ("ten", _break('"d db 4h"', '"d db 10h"'), "PHH307", "Write `Th`", _action(10, "d db Th"), ("10h",)),
+    ("card-case", _break('"d db 4h"', '"d db 4H"'), "PHH307", "Write `4h`", _action(10, "d db 4h"), ("4H",)),
+    (
+        "separator",
+        _break("'p1 cbr 23000'", "'p1 cbr 23,000'"),
+        "PHH306",
+        "Write `23000`",
+        _action(4, "p1 cbr 23000"),
+        ("23,000",),
+    ),
+    (
+        "actor-case",
+        _break("'p3 cbr 7000'", "'P3 cbr 7000'"),
+        "PHH301",
+        "Write `p3`",
+        _action(3, "p3 cbr 7000"),
+        ("P3",),
+    ),
+    ("verb-case", _break('"p2 f"', '"p2 F"'), "PHH303", "Write `f`", _action(5, "p2 f"), ("p2 F",)),
+    (
+        "glued-commentary",
+        _break('"p2 f"', '"p2 f#tanks"'),
+        "PHH312",
+        "Put a space before the `#` of the commentary",
+        _action(5, "p2 f #tanks"),
+        ("p2 f#tanks",),
+    ),
     (
         "finishing",
         lambda text: text,
@@ -218,6 +261,38 @@ CASES: list[tuple[str, Callable[[str], str], str, str, Callable[[Values], None],
         ("Antonius: wrong",),
     ),
 ]
+
+#: Each case's fix: safe ("Fix all", ``check --fix``) or unsafe (a guess, or it overwrites a record).
+APPLICABILITY = {
+    "variant": "safe",  # `Nt`: the code in other case
+    "alias": "safe",  # `NLHE`: a name of that very game
+    "guess": "unsafe",  # `NTX`: nearest by spelling
+    "missing-min-bet": "safe",  # the big blind
+    "missing-antes": "safe",  # no ante
+    "missing-variant": "unsafe",  # which game: a guess
+    "forbidden": "safe",
+    "short-multiline": "unsafe",  # the third player's ante: a guess
+    "short-single-line": "unsafe",
+    "short-quoted": "safe",  # an unknown name is ""
+    "long": "unsafe",  # drops a value
+    "typo": "unsafe",  # a field matched by spelling
+    "user-field": "safe",  # nothing looks like it: keep it as the user's own
+    "turn": "unsafe",
+    "deal-order": "unsafe",
+    "escaped": "unsafe",
+    "minimum": "unsafe",
+    "all-in": "unsafe",
+    "ten": "safe",
+    "card-case": "safe",
+    "separator": "safe",
+    "actor-case": "safe",
+    "verb-case": "safe",
+    "glued-commentary": "safe",
+    "finishing": "unsafe",  # the record may be right (a rake)
+}
+
+#: The codes whose fixes read the word at the diagnostic's range, not its data (see fixes._fix_notation).
+NOTATION_CODES = ("PHH301", "PHH303", "PHH306", "PHH307", "PHH312")
 
 FORMS = ["phh", "phh-crlf", "phhs", "phhs-crlf"]
 
@@ -300,7 +375,7 @@ def test_fixes_read_the_data_not_the_message(broken: Callable[[str], str], code:
     assert fixes
     reworded = dataclasses.replace(found, message="something else entirely: it is p9's turn, the hand has 7 players")
     assert FIXERS[code](view.hand, reworded) == fixes
-    if code != "PHH502":  # the one fix that needs nothing but the replay
+    if code != "PHH502" and code not in NOTATION_CODES:  # these need the replay, or the word at the range
         assert FIXERS[code](view.hand, dataclasses.replace(found, data=None)) == []
 
 
@@ -330,6 +405,7 @@ def test_the_data_leaves_equality_hashing_and_json_alone(tmp_path: Path) -> None
         check=False,
     )
     rows = json.loads(result.stdout)
+    # the data itself is never printed: the JSON shows the fix it makes (ruff's `fix` object)
     assert {key for row in rows for key in row} == {
         "path",
         "line",
@@ -340,4 +416,18 @@ def test_the_data_leaves_equality_hashing_and_json_alone(tmp_path: Path) -> None
         "name",
         "severity",
         "message",
+        "fix",
     }
+    assert {key for row in rows for key in row["fix"]} == {"applicability", "message", "edits"}
+
+
+def test_every_case_says_whether_its_fix_is_safe() -> None:
+    assert set(APPLICABILITY) == {case[0] for case in CASES}
+
+
+@pytest.mark.parametrize(("name", "broken", "code", "title"), [case[:4] for case in CASES], ids=[c[0] for c in CASES])
+def test_each_fix_is_safe_or_unsafe_as_decided(name: str, broken: Callable[[str], str], code: str, title: str) -> None:
+    text, uri = _document(broken(BASE), "phh")
+    fix = next(fix for fix, _ in _fixes(text, uri, code) if fix.title == title)
+    assert fix.applicability == APPLICABILITY[name]
+    assert fix.safe == (APPLICABILITY[name] == "safe")

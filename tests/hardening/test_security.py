@@ -104,7 +104,12 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
     assert set(uses) <= CLI_ONLY, {k: v for k, v in uses.items() if k not in CLI_ONLY}
     assert uses == {
         "paths.py": [".read_bytes()", ".walk()"],
-        "commands/check.py": ["ProcessPoolExecutor()", "from concurrent.futures import ProcessPoolExecutor"],
+        "commands/check.py": [
+            ".read_bytes()",
+            ".write_bytes()",
+            "ProcessPoolExecutor()",
+            "from concurrent.futures import ProcessPoolExecutor",
+        ],
         "commands/format.py": [".read_bytes()", ".write_bytes()"],
         "config_files.py": [".read_text()"],
     }, uses

@@ -326,6 +326,12 @@ class _Checker:
         return root
 
 
+def node_value(node: Node) -> Any:
+    """The Python value of one value node, as ``tomllib`` gives it (None for
+    an error node; the rules' errors are the document's, see :func:`check`)."""
+    return _Checker().value(node)
+
+
 def plain_scalar(raw: str, kind: str) -> Any:
     """A plain value's Python value (see LazyKeyValue; no escapes, no ``_``)."""
     if kind == "literal_string" or kind == "basic_string":

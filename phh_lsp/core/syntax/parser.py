@@ -130,7 +130,7 @@ _UNDERSCORE: Final = re.compile(r"(?:^|[^0-9A-Fa-f])_|_(?:$|[^0-9A-Fa-f])|__")
 _DATE_LIKE: Final = re.compile(r"[0-9]{4}-|[0-9]{2}:")
 
 
-def parse(text: str, *, lazy: bool = True) -> Document:
+def parse(text: str, *, lazy: bool = True, bom: bool = True) -> Document:
     """The lossless tree of ``text``; never raises. Its ``syntax_errors``
     list what the grammar found wrong; :func:`~phh_lsp.core.syntax.check`
     adds the rules about keys and tables.
@@ -138,9 +138,15 @@ def parse(text: str, *, lazy: bool = True) -> Document:
     ``lazy`` (the default) leaves plain ``key = value`` lines as
     :class:`~phh_lsp.core.syntax.tree.LazyKeyValue` nodes, whose children
     are built on first access; ``lazy=False`` builds every node now.
+    ``bom``: whether a byte order mark may open the text, as it may open a
+    TOML file; False for text whose file's mark was already taken off
+    (editors send documents without it; the command line decodes it away),
+    where one more is a stray character.
     """
     with gc_paused():
-        return _Parser(text).document(lazy)
+        parser = _Parser(text)
+        parser.bom = bom
+        return parser.document(lazy)
 
 
 def parse_general(text: str) -> Document:
@@ -222,7 +228,7 @@ def _valid_date(raw: str) -> bool:
 class _Parser:
     """One parse: the text, where the parser stands, the errors so far."""
 
-    __slots__ = ("errors", "pos", "recovering", "shortcuts", "text")
+    __slots__ = ("bom", "errors", "pos", "recovering", "shortcuts", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -233,6 +239,8 @@ class _Parser:
         self.recovering = False
         #: Whether plain lines and plain arrays take their shortcuts.
         self.shortcuts = True
+        #: Whether a byte order mark may open the text (see :func:`parse`).
+        self.bom = True
 
     def error(self, message: str, start: int, end: int) -> None:
         self.errors.append(TomlError(message, start, end))
@@ -244,7 +252,7 @@ class _Parser:
         length = len(text)
         children: list[Node | Token] = []
         pos = 0
-        if text.startswith("\ufeff"):
+        if self.bom and text.startswith("\ufeff"):
             children.append(Token(BOM, 0, 1, "\ufeff"))
             pos = 1
         match = KEY_TOKEN.match
@@ -659,7 +667,9 @@ class _Parser:
                     children.append(ErrorNode([Token(_KIND[group or "error"], pos, end, found.group())], message))
                     pos = end
                     continue
-                self.error("expected ',' between array elements", pos, found.end())
+                # an unterminated string took its comma with it: one mistake, one error
+                if not (items and isinstance(items[-1], StringValue) and not items[-1].terminated):
+                    self.error("expected ',' between array elements", pos, found.end())
             self.pos = pos
             value = self.value(depth)
             assert value is not None  # a value starts here

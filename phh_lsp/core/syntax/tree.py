@@ -339,6 +339,12 @@ class StringValue(Node):
         return self._decode()[0]
 
     @property
+    def offsets(self) -> list[int] | None:
+        """The source offset of each content character plus one past the end,
+        or None when content index ``i`` is at ``content_start + i``."""
+        return self._decode()[1]
+
+    @property
     def content_start(self) -> int:
         """The offset of the content's first character (after the quotes
         and, in a multi-line string, the trimmed first line break)."""
