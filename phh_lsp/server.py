@@ -107,16 +107,18 @@ class PhhLanguageServer(LanguageServer):
         analysis = self.analysis(uri)
         return analysis, to_offset(analysis.lines, position, self.encoding)
 
-    def apply_options(self, options: Any, folders: Mapping[str, Any] | None = None) -> None:
+    def apply_options(self, options: Any, folders: Mapping[str, Any] | None = None) -> bool:
         """Take new settings: the window's, and each workspace folder's when
         the client gives them (None: keep the folders' last known); report
-        each invalid value once, keep the defaults for them.
+        each invalid value once, keep the defaults for them. Whether they
+        differ from the settings before.
 
         Configuration files are read again too (a changed ``pyproject.toml``
         takes effect with the next settings change, or a restart)."""
         if folders is not None:
             self.folder_options = dict(folders)
-        if (options, self.folder_options) != (self.window_options, self._applied_folders):
+        changed = (options, self.folder_options) != (self.window_options, self._applied_folders)
+        if changed:
             self._told.clear()
         self.window_options, self._applied_folders = options, dict(self.folder_options)
         self.settings, problems = settings_from_options(options)
@@ -127,6 +129,7 @@ class PhhLanguageServer(LanguageServer):
             self._tell(problems)
             self.scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
         logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
+        return changed
 
     def settings_for(self, uri: str) -> Settings:
         """The settings of one document: its workspace folder's editor
@@ -288,9 +291,9 @@ async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool
         scoped = dict(zip(folders, answers[1:], strict=False))
         # a client that answers nothing for the window keeps what it pushed, or what was known
         window = answers[0] if answers[0] is not None else pushed if pushed is not None else ls.window_options
-        ls.apply_options(window, {folder: value for folder, value in scoped.items() if value is not None})
-        for document in list(ls.workspace.text_documents.values()):
-            schedule(ls, document.uri, 0)
+        if ls.apply_options(window, {folder: value for folder, value in scoped.items() if value is not None}):
+            for document in list(ls.workspace.text_documents.values()):  # checked again only if it matters
+                schedule(ls, document.uri, 0)
     return True
 
 

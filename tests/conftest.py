@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.lsp_client import client  # noqa: F401 - the end-to-end tests' server session, for every test module
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 #: The 991-hand real online file: the big `.phhs` every speed and scale test uses.

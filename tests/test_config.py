@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path, PurePath
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
 from phh_lsp.config import Config, codes_named, config_from_table, layered
 from phh_lsp.config_files import ConfigFinder
 from phh_lsp.settings import settings_from_options
 from tests.core.test_diagnostic_codes import NT
+from tests.lsp_client import SERVER, open_document
 from tests.test_cli import run
 
 #: A hand with one hint (PHH504, a fold where a check was free) and nothing else.
@@ -126,25 +126,9 @@ def test_the_finder_reads_each_folder_once(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------- the server agrees
 
-SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "phh_lsp"])
-
-
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
-    params = types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
-
 
 async def _codes_shown(client: LanguageClient, path: Path) -> list[str]:
-    uri = path.as_uri()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, NEEDLESS_FOLD)))
-    for _ in range(20):  # another document's diagnostics may be published again meanwhile
-        published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if published.uri == uri:
-            return [str(d.code) for d in client.diagnostics[uri]]
-    raise AssertionError(f"no diagnostics for {uri}")
+    return [str(d.code) for d in await open_document(client, path.as_uri(), NEEDLESS_FOLD)]
 
 
 @pytest.mark.asyncio

@@ -9,27 +9,16 @@ edits; hover text.
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
 from phh_lsp.core.formatting import format_text
 from tests.conftest import CORPUS
 from tests.core.test_diagnostic_codes import NT
-
-SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "phh_lsp"])
-
-
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
-    params = types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
+from tests.lsp_client import open_document
 
 
 def rng(text: str) -> types.Range:
@@ -37,12 +26,6 @@ def rng(text: str) -> types.Range:
     start, end = text.split("-")
     (sl, sc), (el, ec) = (map(int, part.split(":")) for part in (start, end))
     return types.Range(types.Position(sl, sc), types.Position(el, ec))
-
-
-async def open_document(client: LanguageClient, uri: str, text: str) -> list[types.Diagnostic]:
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return client.diagnostics[uri]
 
 
 def corpus_text(relative: str) -> str:

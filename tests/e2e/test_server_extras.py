@@ -11,7 +11,8 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.core.test_diagnostic_codes import NT
-from tests.e2e.test_server import client, corpus_text, open_document, rng  # noqa: F401 - the fixture
+from tests.e2e.test_server import corpus_text, rng
+from tests.lsp_client import open_document
 
 DWAN = "file:///hands/dwan-ivey-2009.phh"
 
@@ -21,7 +22,7 @@ def doc(uri: str) -> types.TextDocumentIdentifier:
 
 
 @pytest.mark.asyncio
-async def test_inlay_hints_show_pot_and_stack(client: LanguageClient) -> None:  # noqa: F811
+async def test_inlay_hints_show_pot_and_stack(client: LanguageClient) -> None:
     text = corpus_text("examples/dwan-ivey-2009.phh")
     await open_document(client, DWAN, text)
     line = text.splitlines().index('  "p3 cbr 7000",  # Dwan')
@@ -33,7 +34,7 @@ async def test_inlay_hints_show_pot_and_stack(client: LanguageClient) -> None:  
 
 
 @pytest.mark.asyncio
-async def test_semantic_tokens_colour_the_words_of_actions(client: LanguageClient) -> None:  # noqa: F811
+async def test_semantic_tokens_colour_the_words_of_actions(client: LanguageClient) -> None:
     await open_document(client, "file:///hands/tokens.phh", NT)
     tokens = await client.text_document_semantic_tokens_full_async(
         types.SemanticTokensParams(doc("file:///hands/tokens.phh"))
@@ -46,7 +47,7 @@ async def test_semantic_tokens_colour_the_words_of_actions(client: LanguageClien
 
 
 @pytest.mark.asyncio
-async def test_outline_reads_like_a_timeline(client: LanguageClient) -> None:  # noqa: F811
+async def test_outline_reads_like_a_timeline(client: LanguageClient) -> None:
     await open_document(client, DWAN, corpus_text("examples/dwan-ivey-2009.phh"))
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(DWAN)))
     assert symbols
@@ -57,7 +58,7 @@ async def test_outline_reads_like_a_timeline(client: LanguageClient) -> None:  #
 
 
 @pytest.mark.asyncio
-async def test_definition_and_references_of_a_player(client: LanguageClient) -> None:  # noqa: F811
+async def test_definition_and_references_of_a_player(client: LanguageClient) -> None:
     text = corpus_text("examples/dwan-ivey-2009.phh")
     await open_document(client, DWAN, text)
     line = text.splitlines().index('  "p3 cbr 7000",  # Dwan')
@@ -75,7 +76,7 @@ async def test_definition_and_references_of_a_player(client: LanguageClient) -> 
 
 
 @pytest.mark.asyncio
-async def test_quick_fix_repairs_an_unknown_variant(client: LanguageClient) -> None:  # noqa: F811
+async def test_quick_fix_repairs_an_unknown_variant(client: LanguageClient) -> None:
     uri = "file:///hands/fix.phh"
     diagnostics = await open_document(client, uri, NT.replace('"NT"', '"NTX"'))
     actions = await client.text_document_code_action_async(
@@ -92,7 +93,7 @@ async def test_quick_fix_repairs_an_unknown_variant(client: LanguageClient) -> N
 
 
 @pytest.mark.asyncio
-async def test_code_lens_summarises_the_result(client: LanguageClient) -> None:  # noqa: F811
+async def test_code_lens_summarises_the_result(client: LanguageClient) -> None:
     await open_document(client, DWAN, corpus_text("examples/dwan-ivey-2009.phh"))
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(doc(DWAN)))
     assert lenses
