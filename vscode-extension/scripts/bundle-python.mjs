@@ -9,10 +9,10 @@ import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// The same pins as the server's pyproject.toml; keep them in step.
-const REQUIREMENTS = ["pokerkit==0.7.7", "pygls>=2.0,<3", "lsprotocol>=2025.0.0", "tomlkit>=0.13"];
-
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// Exact versions with their sha256, every wheel (dependencies included): the .vsix holds what
+// was reviewed, and a changed wheel fails the build. A test holds them to ../pyproject.toml.
+const requirements = join(root, "requirements-bundled.txt");
 const libs = join(root, "bundled", "libs");
 const serverSource = resolve(root, "..", "phh_lsp");
 const python = process.env.PYTHON ?? "python3";
@@ -30,7 +30,9 @@ run(python, [
   "--python-version", "3.11", // the oldest Python the server supports, whatever runs pip
   "--disable-pip-version-check",
   "--quiet",
-  ...REQUIREMENTS,
+  "--require-hashes",
+  "--no-deps", // every wheel is listed, pinned and hashed
+  "-r", requirements,
 ]);
 cpSync(serverSource, join(libs, "phh_lsp"), {
   recursive: true,
