@@ -128,16 +128,3 @@ def needs_whole_document_check(text: str, hands: list[HandText]) -> bool:
             return True
         found = text.find("\n[", found + 1)
     return False
-
-
-#: A bare dotted key of more parts than this (PHH has none at all) makes
-#: tomllib quadratic: 8,000 parts take a second.
-MAX_KEY_PARTS = 64
-_LONG_DOTTED_KEY = re.compile(
-    rf"^[ \t]*[A-Za-z0-9_-]+(?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+){{{MAX_KEY_PARTS},}}(?=[ \t]*=)", re.M
-)
-
-
-def has_long_dotted_key(text: str) -> bool:
-    """Whether a key has so many dotted parts that parsing it would stall."""
-    return "." in text and _LONG_DOTTED_KEY.search(text) is not None

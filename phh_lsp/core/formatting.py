@@ -12,31 +12,43 @@ formatter gives up (``None``) instead of corrupting the user's hand.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from phh_lsp.core.document import has_long_dotted_key
+from phh_lsp.core import syntax
 from phh_lsp.core.formatting_render import (
     normalize_action,
     render_key,
     render_key_value,
 )
-from phh_lsp.core.formatting_scan import (
+from phh_lsp.core.formatting_statements import (
+    Array,
     Blank,
     Comment,
+    Element,
     KeyValue,
+    Scalar,
     Statement,
+    Str,
     TableHeader,
-    scan,
+    Value,
+    Verbatim,
 )
 from phh_lsp.core.schema import FIELD_ORDER
+from phh_lsp.core.syntax.lexer import PLAIN_ARRAY_PART
+from phh_lsp.core.syntax.tree import (
+    BASIC_STRING,
+    COMMA,
+    COMMENT,
+    LITERAL_STRING,
+    NEWLINE,
+    R_BRACKET,
+    WHITESPACE,
+)
 
 DEFAULT_LINE_WIDTH = 88
 _BOM = "\ufeff"
 _FIELD_RANK = {name: rank for rank, name in enumerate(FIELD_ORDER)}
-_ERROR_AT = re.compile(r"^(?P<message>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
 def format_text(text: str, *, multi: bool, line_width: int = DEFAULT_LINE_WIDTH) -> str | None:
@@ -53,45 +65,188 @@ def format_text(text: str, *, multi: bool, line_width: int = DEFAULT_LINE_WIDTH)
 
 
 def describe_toml_error(text: str) -> str | None:
-    """``"line L, column C: message"`` for invalid TOML, ``None`` if valid."""
-    try:
-        tomllib.loads(text.removeprefix(_BOM))
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        found = _ERROR_AT.match(message)
-        if found:
-            line, col = found.group("line"), found.group("col")
-            return f"line {line}, column {col}: {found.group('message')}"
-        lines = text.replace("\r\n", "\n").split("\n")
-        where = f"line {len(lines)}, column {len(lines[-1]) + 1}"
-        return f"{where}: {message.replace(' (at end of document)', '')}"
-    return None
+    """``"line L, column C: message"`` for invalid TOML (the syntax tree's
+    first error), ``None`` if valid."""
+    text = text.removeprefix(_BOM)
+    found = syntax.errors(syntax.parse(text, bom=False))
+    if not found:
+        return None
+    first = min(found, key=lambda error: error.start)
+    line_start = text.rfind("\n", 0, first.start) + 1
+    line = text.count("\n", 0, line_start) + 1
+    return f"line {line}, column {first.start - line_start + 1}: {first.message}"
+
+
+def _values(text: str) -> dict[str, Any] | None:
+    """The document's values (``Decimal`` floats), ``None`` if not valid TOML."""
+    value, found = syntax.check(syntax.parse(text, bom=False))
+    return None if found else value
 
 
 def _format(text: str, *, multi: bool, line_width: int) -> str | None:
     bom = _BOM if text.startswith(_BOM) else ""
     text = text.removeprefix(_BOM)
-    if has_long_dotted_key(text):
-        return None  # not a PHH hand, and tomllib would stall on it
-    try:
-        before = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    document = syntax.parse(text, bom=False)
+    before, found = syntax.check(document)
+    if found:
         return None
     first_newline = text.find("\n")
     crlf = first_newline > 0 and text[first_newline - 1] == "\r"
     lines: list[str] = []
     source = text.replace("\r\n", "\n")
-    for section in _sections(scan(source), multi=multi):
+    if source != text:
+        document = syntax.parse(source, bom=False)
+    for section in _sections(_statements(document, source), multi=multi):
         section_lines = _render_section(section, source, line_width)
         if lines and section_lines:
             lines.append("")
         lines.extend(section_lines)
     result = "\n".join(lines) + "\n" if lines else ""
-    if not same_values(before, tomllib.loads(result)):
+    after = _values(result)
+    if after is None or not same_values(before, after):
         return None
     if crlf:
         result = result.replace("\n", "\r\n")
     return bom + result
+
+
+class _Unexpected(ValueError):
+    """The tree holds something valid TOML cannot (the formatter gives up)."""
+
+
+def _statements(document: syntax.Document, source: str) -> list[Statement]:
+    """The statements of a valid document, line by line: each key/value or
+    header with the comment that ends its line, own-line comments, blanks.
+    Spans run from the line's start to past its line break."""
+    statements: list[Statement] = []
+    line_start = 0
+    node: syntax.Node | None = None
+    comment: str | None = None
+    for child in document.children:
+        if isinstance(child, syntax.Token):
+            kind = child.kind
+            if kind == NEWLINE:
+                statements.append(_statement(node, comment, (line_start, child.end), source))
+                node, comment, line_start = None, None, child.end
+            elif kind == COMMENT:
+                comment = child.text.rstrip()
+            elif kind != WHITESPACE:
+                raise _Unexpected(kind)
+        elif node is None and comment is None:
+            node = child
+        else:
+            raise _Unexpected(child.kind)
+    if node is not None or comment is not None:
+        statements.append(_statement(node, comment, (line_start, len(source)), source))
+    return statements
+
+
+def _statement(node: syntax.Node | None, comment: str | None, span: tuple[int, int], source: str) -> Statement:
+    if node is None:
+        return Blank(span) if comment is None else Comment(comment, span)
+    if isinstance(node, syntax.LazyKeyValue):
+        # A plain line (bare key; a string without escapes, a number, a
+        # boolean, a time, or a flat array of those): read without building
+        # its nodes.
+        kind = node.value_kind
+        value: Value
+        if kind == "array":
+            value = _plain_array(source, node.value_start, node.end)
+        elif kind in (BASIC_STRING, LITERAL_STRING):
+            raw = source[node.value_start : node.end]
+            value = Str(raw, kind == LITERAL_STRING, raw[1:-1])
+        else:
+            value = Scalar(source[node.value_start : node.end])
+        return KeyValue((node.name,), node.name, value, comment, span)
+    if isinstance(node, syntax.KeyValue):
+        return KeyValue(node.key.names(), node.key.text, _value(node.value), comment, span)
+    if isinstance(node, syntax.TableHeader) and node.key is not None:
+        array = isinstance(node, syntax.ArrayTableHeader)
+        return TableHeader(node.key.names(), node.text, array, comment, span)
+    raise _Unexpected(node.kind)
+
+
+def _value(node: syntax.Node | None) -> Value:
+    if isinstance(node, syntax.ArrayValue):
+        return _array(node)
+    if isinstance(node, syntax.StringValue) and node.kind in (BASIC_STRING, LITERAL_STRING):
+        return Str(node.token.text, node.kind == LITERAL_STRING, node.value)
+    if isinstance(node, syntax.ScalarValue):
+        return Scalar(node.token.text)
+    if isinstance(node, (syntax.StringValue, syntax.InlineTable)):
+        return Verbatim(node.text)  # multi-line strings, inline tables
+    raise _Unexpected("no value" if node is None else node.kind)
+
+
+def _array(node: syntax.ArrayValue) -> Array:
+    """The array's elements, each with the comment that ends its line, and
+    the comments and blank lines between them. Nested arrays are kept
+    verbatim."""
+    parts: list[tuple[str, str, Value | None]] = []
+    for child in node.children[1:]:
+        if isinstance(child, syntax.Token):
+            parts.append((child.kind, child.text, None))
+        else:
+            value = Verbatim(child.text) if isinstance(child, syntax.ArrayValue) else _value(child)
+            parts.append(("value", "", value))
+    return _array_of(node.text, parts)
+
+
+def _plain_array(source: str, start: int, end: int) -> Array:
+    """:func:`_array` for the flat array of a plain line, read with the
+    tree's own lexer for such arrays (building its nodes costs more than
+    the rest of formatting a ``.phhs``)."""
+    parts: list[tuple[str, str, Value | None]] = []
+    for part in PLAIN_ARRAY_PART.finditer(source, start + 1, end - 1):
+        group = part.lastgroup or ""
+        if group == WHITESPACE:
+            continue
+        text = part.group()
+        if group in (BASIC_STRING, LITERAL_STRING):
+            parts.append(("value", "", Str(text, group == LITERAL_STRING, text[1:-1])))
+        elif group == "bare":
+            parts.append(("value", "", Scalar(text)))
+        else:  # the lexer's group names are the token kinds, but for ","
+            parts.append((COMMA if group == "comma" else group, text, None))
+    parts.append((R_BRACKET, "]", None))
+    return _array_of(source[start:end], parts)
+
+
+def _array_of(raw: str, parts: list[tuple[str, str, Value | None]]) -> Array:
+    """An array from its pieces after the ``[``: tokens as (kind, text,
+    None), elements as ("value", "", value)."""
+    items: list[Element | Comment | Blank] = []
+    opening: str | None = None
+    first_line = True
+    line_has_content = True
+    last_on_line: int | None = None  # index in items of this line's last element
+    for kind, text, value in parts:
+        if kind == WHITESPACE:
+            continue
+        if kind == NEWLINE:
+            if not line_has_content:
+                items.append(Blank())
+            first_line, line_has_content, last_on_line = False, False, None
+            continue
+        line_has_content = True
+        if value is not None:
+            items.append(Element(value))
+            last_on_line = len(items) - 1
+        elif kind == COMMENT:
+            comment = text.rstrip()
+            if last_on_line is not None:
+                element = items[last_on_line]
+                assert isinstance(element, Element)
+                items[last_on_line] = Element(element.value, comment)
+            elif first_line and not items:
+                opening = comment
+            else:
+                items.append(Comment(comment))
+        elif kind == R_BRACKET:
+            break
+        elif kind != COMMA:
+            raise _Unexpected(kind)
+    return Array(raw, tuple(items), opening)
 
 
 @dataclass

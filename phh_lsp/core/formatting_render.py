@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from phh_lsp.core.formatting_scan import (
+from phh_lsp.core.formatting_statements import (
     Array,
     Blank,
     Comment,

@@ -11,11 +11,9 @@ formatting a selection never drops a field.
 
 from __future__ import annotations
 
-import tomllib
-from decimal import Decimal
-
 from lsprotocol import types
 
+from phh_lsp.core import syntax
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.formatting import format_text, same_values
 from phh_lsp.core.text import Encoding, Span
@@ -76,7 +74,6 @@ def format_range(
 
 
 def _keeps_values(before: str, after: str) -> bool:
-    try:
-        return same_values(tomllib.loads(before, parse_float=Decimal), tomllib.loads(after, parse_float=Decimal))
-    except (tomllib.TOMLDecodeError, ValueError, ArithmeticError):
-        return False
+    old, old_errors = syntax.check(syntax.parse(before, bom=False))
+    new, new_errors = syntax.check(syntax.parse(after, bom=False))
+    return not old_errors and not new_errors and same_values(old, new)

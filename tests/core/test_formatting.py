@@ -202,8 +202,9 @@ def test_invalid_toml_is_never_touched() -> None:
         assert format_text(text, multi=True) is None
         assert describe_toml_error(text) is not None
     assert describe_toml_error('a = "x"\n') is None
-    assert describe_toml_error("a = 1\nb = [1, 2") == ("line 2, column 10: Unclosed array")
-    assert describe_toml_error("a = 1\r\nb = = 2\r\n") == ("line 2, column 5: Invalid value")
+    assert describe_toml_error("a = 1\nb = [1, 2") == ("line 2, column 5: this '[' is never closed: expected ']'")
+    assert describe_toml_error("a = 1\r\nb = = 2\r\n") == ("line 2, column 3: expected a value after '='")
+    assert describe_toml_error("\ufeffa = 1\nb = = 2\n") == ("line 2, column 3: expected a value after '='")
 
 
 def test_action_strings_normalised() -> None:
