@@ -63,15 +63,47 @@ class _Flags:
     def __init__(self) -> None:
         # name -> [flags, recursive flags, nested]
         self.flags: dict[str, list[Any]] = {}
-        self.pending: set[tuple[Key, int]] = set()
+        # (path, first): the flag is pending on every prefix of path at least first names long
+        self.pending: set[tuple[Key, int, int]] = set()
 
-    def add_pending(self, key: Key, flag: int) -> None:
-        self.pending.add((key, flag))
+    def add_pending(self, path: Key, first: int, flag: int) -> None:
+        """Mark ``flag`` pending on each prefix of ``path`` of ``first`` names
+        or more (a dotted key's tables), in one entry: a key of n parts must
+        not cost n² (tomllib's scheme, one tuple per prefix, does)."""
+        self.pending.add((path, first, flag))
 
     def finalize_pending(self) -> None:
-        for key, flag in self.pending:
-            self.set(key, flag, recursive=False)
+        for path, first, flag in self.pending:
+            container = self.flags
+            for length, name in enumerate(path, start=1):
+                if name not in container:
+                    container[name] = [set(), set(), {}]
+                inner = container[name]
+                if length >= first:
+                    inner[0].add(flag)
+                container = inner[2]
         self.pending.clear()
+
+    def first_set(self, header: Key, names: Key, flag: int) -> int | None:
+        """The first ``i`` (1 to ``len(names)``) for which ``flag`` holds on
+        ``header + names[:i]`` (as :meth:`is_` says), walking the path once."""
+        container = self.flags
+        inherited = False
+        for name in header:
+            inner = container.get(name)
+            if inner is None:
+                return None
+            inherited = inherited or flag in inner[1]
+            container = inner[2]
+        for index, name in enumerate(names, start=1):
+            inner = container.get(name)
+            if inner is None:
+                return 1 if inherited else None
+            if inherited or flag in inner[0] or flag in inner[1]:
+                return index
+            inherited = flag in inner[1]
+            container = inner[2]
+        return None
 
     def unset_all(self, key: Key) -> None:
         container = self.flags
@@ -246,12 +278,13 @@ class _Checker:
         span = (node.key.start, node.key.end)
         value = self.value(value_node)
         parent = header + key[:-1]
-        for index in range(1, len(key)):
-            container = header + key[:index]
-            if flags.is_(container, _EXPLICIT):
+        if len(key) > 1:
+            index = flags.first_set(header, key[:-1], _EXPLICIT)
+            if index is not None:
+                container = header + key[:index]
                 self.error(f"cannot extend table {_dotted(container)} with a dotted key: it is already defined", span)
                 return
-            flags.add_pending(container, _EXPLICIT)
+            flags.add_pending(parent, len(header) + 1, _EXPLICIT)
         if flags.is_(parent, _FROZEN):
             self.error(f"cannot extend {_dotted(parent)}: it was written whole (an inline table or array)", span)
             return
