@@ -59,6 +59,8 @@ class PhhLanguageServer(LanguageServer):
         self._told: set[str] = set()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
+        #: Documents whose diagnostics were published once (their first check is done).
+        self.checked: set[str] = set()
         self.shut_down = False
 
     def report_server_error(self, error: Exception, source: Any) -> None:
@@ -164,7 +166,9 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     from phh_lsp.features import diagnostics
 
     work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
-    token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count)
+    # only the first check of a document can take long: later ones re-analyse the edited hand
+    first = uri not in ls.checked
+    token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
     try:
         items = await asyncio.get_running_loop().run_in_executor(None, work)
     except Superseded:
@@ -173,6 +177,7 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
         if token is not None:
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
     if ls.documents.is_current(uri, version):
+        ls.checked.add(uri)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
 
 
@@ -350,6 +355,7 @@ def on_close(ls: PhhLanguageServer, params: types.DidCloseTextDocumentParams) ->
     if task is not None:
         task.cancel()
     ls.documents.forget(uri)
+    ls.checked.discard(uri)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
 

@@ -23,7 +23,7 @@ from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.checks_result import check_result
 from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.document import is_multi_hand, needs_whole_document_check, split_hands
+from phh_lsp.core.document import HandText, cut_hands, is_multi_hand
 from phh_lsp.core.replay import Replay, replay
 from phh_lsp.core.syntax import TomlError, check, parse
 from phh_lsp.core.syntax.entries import Entry, Value, read_entries
@@ -98,7 +98,10 @@ class Analysis:
     ) -> None:
         self.text = text
         self.multi = multi
-        self.pieces = split_hands(text, multi)
+        cut = cut_hands(text) if multi else None
+        self.pieces = cut.hands if cut is not None else [HandText(0, len(text), text)]
+        #: Whether the hands may be judged one by one (see cut_hands).
+        self.independent = cut is None or cut.independent
         self._detailed = partial(analyze_hand, multi=multi, detail=detail)
         self._checked = partial(analyze_hand, multi=multi, detail=False)
         self._mapper = mapper
@@ -168,7 +171,7 @@ class Analysis:
         """Every diagnostic of the document, in document coordinates."""
         if self._diagnostics is None:
             self._diagnostics = _document_diagnostics(self.multi, self.hands)
-            if self.multi and needs_whole_document_check(self.text, self.pieces):
+            if not self.independent:
                 self._diagnostics = _judged_as_one_document(self.text, self._diagnostics)
         return self._diagnostics
 
@@ -314,7 +317,7 @@ _TOML_CODES = frozenset({"PHH101", "PHH102", "PHH209"})
 
 def _judged_as_one_document(text: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The TOML verdict on a ``.phhs`` whose hands are not independent tables
-    (see :func:`needs_whole_document_check`): its hands judged one by one
+    (see :func:`~phh_lsp.core.document.cut_hands`): its hands judged one by one
     would be wrong both ways (``[[a]]`` split from its ``[a.b]``), so their
     TOML-level errors give way to the whole document's first one."""
     kept = [d for d in diagnostics if d.code not in _TOML_CODES]

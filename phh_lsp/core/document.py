@@ -7,7 +7,7 @@ and every span inside a hand is relative to the hand's first character.
 Moving a hand down the file therefore changes nothing in its analysis.
 
 Each hand's text is then read and judged by the syntax tree
-(:mod:`phh_lsp.core.syntax`); :func:`needs_whole_document_check` says when
+(:mod:`phh_lsp.core.syntax`); :func:`cut_hands` says when
 the hands are not independent tables and the file must be judged whole.
 """
 
@@ -47,42 +47,83 @@ def _header_candidates(text: str) -> list[int]:
     """``_HEADER_LINE``'s matches, found by looking only where a line opens
     with ``[`` (a keystroke in a 1,000-hand file re-cuts it, and the regular
     expression alone tried every character)."""
-    candidates = [0] if _HEADER_LINE.match(text) else []
-    found = text.find("\n[")
+    candidates = []
+    found = 0 if text.startswith("[") else text.find("\n[")
     while found >= 0:
-        if _HEADER_LINE.match(text, found + 1):
-            candidates.append(found + 1)
+        line = found + 1 if text[found] == "\n" else found
+        if _HEADER_LINE.match(text, line):
+            candidates.append(line)
         found = text.find("\n[", found + 1)
     return candidates
 
 
-def _header_starts(text: str) -> list[int]:
-    """Where the hands' table headers start: the header-like lines, less
-    those that stand inside a value (see :func:`_inside_value`)."""
-    candidates = _header_candidates(text)
-    starts: list[int] = []
-    for index, candidate in enumerate(candidates):
-        following = candidates[index + 1] if index + 1 < len(candidates) else len(text)
-        if not starts or not _inside_value(text, starts[-1], candidate, following):
-            starts.append(candidate)
-    return starts
+@dataclass(slots=True)
+class Cut:
+    """A ``.phhs`` cut into hands, and whether its hands are independent
+    tables (see :func:`cut_hands`)."""
+
+    hands: list[HandText]
+    independent: bool
 
 
-def _inside_value(text: str, start: int, candidate: int, following: int) -> bool:
-    """Whether the header-like line at ``candidate`` belongs to a value
-    opened between ``start`` and it: a line ``[2]`` inside a multi-line
-    string, or a row ``[1, 2]`` of a nested array written at column 0.
+def cut_hands(text: str) -> Cut:
+    """Cut a ``.phhs`` at its hands' table headers, in one pass of C-speed
+    searches (it runs on every keystroke of a 1,000-hand file).
 
-    Counting is enough here (it runs on every keystroke of a 1,000-hand
-    file): an odd number of triple quotes leaves a multi-line string open;
-    an array left open above is this line's only if the text after the line
-    closes it (an ``actions`` array whose ``]`` was forgotten, followed by
-    the next hand, is ended by the header instead).
+    A line that looks like a header but stands inside a value opened above
+    it (a line ``[2]`` inside a multi-line string, a row ``[1, 2]`` of a
+    nested array written at column 0) cuts nothing. Counting is enough: an
+    odd number of triple quotes leaves a multi-line string open; an array
+    left open above is this line's only if the text after the line closes
+    it (an ``actions`` array whose ``]`` was forgotten, followed by the next
+    hand, is ended by the header instead).
+
+    ``independent``: each hand's text may be judged on its own (and cached),
+    which is exact when the hands are independent tables: every line that
+    opens with ``[`` is a simple hand header (``[12]``) where a hand starts.
+    Anything else (dotted or quoted headers, ``[[arrays of tables]]``, an
+    indented header, conservatively any other such line) can tie hands
+    together (``[a]`` then ``[a.b]`` declared twice): the whole document is
+    then judged at once.
     """
-    if text.count('"""', start, candidate) % 2 or text.count("'''", start, candidate) % 2:
+    triple = '"""' in text or "'''" in text
+    independent = not (text[:1] in (" ", "\t") or _INDENTED_BRACKET.search(text))
+    starts: list[int] = []
+    found = 0 if text.startswith("[") else text.find("\n[")
+    while found >= 0:
+        line = found + 1 if text[found] == "\n" else found
+        found = text.find("\n[", found + 1)
+        if not _SIMPLE_HEADER_LINE.match(text, line):
+            independent = False
+            if not _HEADER_LINE.match(text, line):
+                continue
+        if starts:
+            start = starts[-1]
+            # inlined counts: the common case (brackets balanced above) costs two C calls
+            opened = text.count("[", start, line) > text.count("]", start, line)
+            if (opened or triple) and _inside_value(text, start, line, triple):
+                independent = False
+                continue
+        starts.append(line)
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = [*starts, len(text)]
+    hands = [
+        HandText(start, end, text[start:end]) for start, end in itertools.pairwise(bounds) if end > start or start == 0
+    ]
+    return Cut(hands, independent)
+
+
+def _inside_value(text: str, start: int, line: int, triple: bool) -> bool:
+    """Whether the header-like ``line`` stands inside a value opened since
+    the hand that starts at ``start`` (see :func:`cut_hands`)."""
+    if triple and (text.count('"""', start, line) % 2 or text.count("'''", start, line) % 2):
         return True
-    depth = text.count("[", start, candidate) - text.count("]", start, candidate)
-    return depth > 0 and text.count("]", candidate, following) > text.count("[", candidate, following)
+    if text.count("[", start, line) <= text.count("]", start, line):
+        return False
+    following = next(iter(_header_candidates(text[line + 1 :])), None)
+    end = len(text) if following is None else line + 1 + following
+    return text.count("]", line, end) > text.count("[", line, end)
 
 
 def split_hands(text: str, multi: bool) -> list[HandText]:
@@ -92,39 +133,8 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
     own (usually only a header comment); the checks tell such a prelude
     from a real hand by the absence of a table header.
     """
-    if not multi:
-        return [HandText(0, len(text), text)]
-    starts = _header_starts(text)
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    bounds = [*starts, len(text)]
-    return [
-        HandText(start, end, text[start:end]) for start, end in itertools.pairwise(bounds) if end > start or start == 0
-    ]
+    return cut_hands(text).hands if multi else [HandText(0, len(text), text)]
 
 
 _INDENTED_BRACKET = re.compile(r"\n[ \t]+\[")
-_SIMPLE_HEADER = re.compile(r"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\]")
-
-
-def needs_whole_document_check(text: str, hands: list[HandText]) -> bool:
-    """Whether judging each hand of a ``.phhs`` alone could miss a TOML error.
-
-    Each hand's text is judged on its own (and cached), which is exact when
-    the hands are independent tables: every line that opens with ``[`` is
-    a simple hand header (``[12]``) where a hand starts. Anything else
-    (dotted or quoted headers, ``[[arrays of tables]]``, an indented
-    header, conservatively any other such line) can tie hands together
-    (``[a]`` then ``[a.b]`` declared twice): then the whole document is
-    judged at once. Runs on every keystroke: two passes of C code.
-    """
-    if _INDENTED_BRACKET.search(text) or text[:1] in (" ", "\t"):
-        return True
-    starts = {hand.start for hand in hands}
-    found = 0 if text.startswith("[") else text.find("\n[")
-    while found >= 0:
-        line = found + 1 if text[found] == "\n" else found
-        if line not in starts or not _SIMPLE_HEADER.match(text, line):
-            return True
-        found = text.find("\n[", found + 1)
-    return False
+_SIMPLE_HEADER_LINE = re.compile(r"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)

@@ -23,3 +23,23 @@ async def test_a_thousand_hands_report_their_progress(client: LanguageClient) ->
     assert isinstance(end, types.WorkDoneProgressEnd)
     percentages = [report.percentage for report in middle if isinstance(report, types.WorkDoneProgressReport)]
     assert len(percentages) >= 10 and percentages == sorted(percentages) and percentages[-1] >= 90
+
+
+@pytest.mark.asyncio
+async def test_a_keystroke_after_the_first_check_shows_no_progress(client: LanguageClient) -> None:
+    """Only the first check can take long: an edit re-analyses one hand."""
+    uri = "file:///hands/big.phhs"
+    text = BIG_PHHS.read_text(encoding="utf-8")
+    await open_document(client, uri, text)
+    assert len(client.progress_reports) == 1
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+            [types.TextDocumentContentChangeWholeDocument(text=text.replace("'p3 f'", "'p3 cc'", 1))],
+        )
+    )
+    for _ in range(5):
+        published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if published.uri == uri and published.version == 2:
+            break
+    assert len(client.progress_reports) == 1
