@@ -28,11 +28,14 @@ export default tseslint.config(
     },
   },
   {
-    // restart-driver.js runs under the probe's playwright-core, as plain CommonJS.
+    // the drivers run under the probe's playwright-core, as plain CommonJS (multi-root-driver.js
+    // requires restart-driver.js for its helpers).
     files: ["scripts/**/*.js"],
     languageOptions: {
       sourceType: "commonjs",
-      globals: { require: "readonly", console: "readonly", process: "readonly", setTimeout: "readonly" },
+      globals: {
+        require: "readonly", module: "writable", console: "readonly", process: "readonly", setTimeout: "readonly",
+      },
     },
   },
 );

@@ -1,11 +1,13 @@
 """The VS Code extension builds, lints, highlights, and works in real VS Code.
 
 The build, lint and grammar tests run wherever Node and npm are (a fresh
-machine for this project has them). The last test installs the packaged
+machine for this project has them). The last tests install the packaged
 .vsix into real VS Code (code-server in headless Chromium) with the shared
-vscode-probe and reads the Problems panel: a broken hand must show our
-code, a valid one nothing. It needs the probe's prerequisites (root for
-apt, the npm registry); without them it is skipped with the reason.
+vscode-probe and read the Problems panel: a broken hand must show our
+code, a valid one nothing; then the restart command and a live settings
+change, and per-folder settings in a multi-root workspace. They need the
+probe's prerequisites (root for apt, the npm registry); without them they
+are skipped with the reason.
 """
 
 from __future__ import annotations
@@ -95,3 +97,17 @@ def test_restart_command_and_a_live_settings_change_in_real_vscode(installed: No
     output = _run_in_vscode("restart-check.sh", tmp_path, timeout=900)
     assert "step 2: PASS restart" in output
     assert "step 3: PASS settings" in output
+
+
+def test_each_folder_of_a_multi_root_workspace_gets_its_own_settings_in_real_vscode(
+    installed: None, tmp_path: Path
+) -> None:
+    """A .code-workspace with two folders whose .vscode/settings.json set PHH208 (the unknown
+    field `foo`, a warning by default) to "error" and to "off": the same hand shows an error
+    in the first folder (squiggle, Problems panel) and nothing in the second, whose last
+    published diagnostics hold no PHH208."""
+    output = _run_in_vscode("multi-root-check.sh", tmp_path, timeout=900)
+    assert "step 1: PASS folder-a" in output
+    assert "step 2: PASS folder-b" in output
+    assert "step 3: PASS Problems panel" in output
+    assert (tmp_path / "multi-root-check.png").is_file()

@@ -7,12 +7,16 @@
 //      save: the squiggle must turn into a warning, with no reload.
 // env: URL, REL_FILE, LOGS_DIR, SETTINGS (the user settings.json), CHROMIUM, OUT
 // exit 0 when every step passed, 1 otherwise.
+// Its helpers (channelLog, waitFor, pick, openWorkbench) are exported for the other drivers
+// (multi-root-driver.js); required, it runs nothing.
 const { chromium } = require('playwright-core');
 const fs = require('fs');
 const path = require('path');
 
 const env = process.env;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// "[restart-check]" for this driver, "[multi-root-check]" for multi-root-driver.js
+const tag = `[${path.basename(require.main.filename).replace('-driver.js', '-check')}]`;
 
 function channelLog() {
   const found = [];
@@ -35,7 +39,7 @@ async function waitFor(what, test, seconds) {
     if (await test()) return true;
     await sleep(250);
   }
-  console.log(`[restart-check] FAIL: ${what} (after ${seconds} s)`);
+  console.log(`${tag} FAIL: ${what} (after ${seconds} s)`);
   return false;
 }
 
@@ -49,19 +53,27 @@ async function pick(page, key, text) {
   await page.keyboard.press('Enter');
 }
 
-(async () => {
+// Chromium on code-server at env.URL, once the workbench shows the explorer: { browser, page }.
+async function openWorkbench() {
   const browser = await chromium.launch({
     executablePath: env.CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(env.URL, { waitUntil: 'domcontentloaded', timeout: 60000 });
+  await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 90000 });
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 }).catch(() => {});
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+  return { browser, page };
+}
+
+async function main() {
+  let browser;
+  let page;
   let ok = true;
   try {
-    await page.goto(env.URL, { waitUntil: 'domcontentloaded', timeout: 60000 });
-    await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 90000 });
-    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 }).catch(() => {});
-    await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+    ({ browser, page } = await openWorkbench());
     await pick(page, 'Control+P', env.REL_FILE);
     const error = '.editor-instance .monaco-editor .squiggly-error';
     const warning = '.editor-instance .monaco-editor .squiggly-warning';
@@ -96,6 +108,9 @@ async function pick(page, key, text) {
     console.log(`[restart-check] FAIL: ${e.message}`);
     ok = false;
   }
-  await browser.close();
+  if (browser) await browser.close();
   process.exit(ok ? 0 : 1);
-})();
+}
+
+module.exports = { sleep, channelLog, waitFor, pick, openWorkbench };
+if (require.main === module) main();
