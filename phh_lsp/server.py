@@ -12,6 +12,7 @@ a large ``.phhs`` file. The request handlers are in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import logging
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("phh_lsp")
 DEBOUNCE_SECONDS = 0.005
+#: How long a first check waits for the editor's settings to arrive.
+CONFIGURATION_WAIT_SECONDS = 2.0
 
 
 class UnknownDocument(LookupError):
@@ -61,6 +64,8 @@ class PhhLanguageServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         #: Documents whose diagnostics were published once (their first check is done).
         self.checked: set[str] = set()
+        #: Set once the editor's settings were asked for after ``initialized``.
+        self.configured = asyncio.Event()
         self.shut_down = False
 
     def report_server_error(self, error: Exception, source: Any) -> None:
@@ -158,6 +163,11 @@ server = PhhLanguageServer()
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
+    if not ls.configured.is_set():
+        # a document opened as the session starts waits for its folder's settings
+        # (a VS Code multi-root workspace): no diagnostic flashes at the default severity
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ls.configured.wait(), CONFIGURATION_WAIT_SECONDS)
     document = ls.open_document(uri)
     if document is None:
         return
@@ -241,7 +251,10 @@ def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None
 @server.feature(types.INITIALIZED)
 async def on_initialized(ls: PhhLanguageServer, params: types.InitializedParams) -> None:
     asyncio.get_running_loop().run_in_executor(None, _warm_up)
-    await _pull_configuration(ls)
+    try:
+        await _pull_configuration(ls)
+    finally:
+        ls.configured.set()
 
 
 def _warm_up() -> None:
