@@ -195,7 +195,7 @@ def _toml_diagnostics(
     other errors, the first on each line stands for the rest of the line
     (``min_bet = = 2`` is one mistake).
     """
-    redefined = {(error.start, error.end) for error in errors if error.message.endswith("is already defined")}
+    redefined = {(error.start, error.end) for error in errors if error.duplicate_key}
     kept = [d for d in fields if d.code != "PHH209" or (d.span.start, d.span.end) in redefined]
     explained = {(d.span.start, d.span.end) for d in kept if d.code == "PHH209"}
     lines = LineIndex(text) if errors else None

@@ -235,8 +235,8 @@ class _Checker:
                 lost = False
         return root
 
-    def error(self, message: str, span: tuple[int, int]) -> None:
-        self.errors.append(TomlError(message, span[0], span[1]))
+    def error(self, message: str, span: tuple[int, int], duplicate_key: bool = False) -> None:
+        self.errors.append(TomlError(message, span[0], span[1], duplicate_key))
 
     @staticmethod
     def section(root: dict[str, Any], flags: _Flags, header: Key) -> tuple[dict[str, Any] | None, bool]:
@@ -261,7 +261,7 @@ class _Checker:
         elif nest is None:
             self.error(f"cannot define {_dotted((*header, name))}: a value already stands on its path", span)
         elif name in nest:
-            self.error(f"key {_dotted((*header, name))} is already defined", span)
+            self.error(f"key {_dotted((*header, name))} is already defined", span, duplicate_key=True)
         else:
             kind = node.value_kind
             if kind == "array":
@@ -294,7 +294,7 @@ class _Checker:
             self.error(f"cannot define {_dotted(header + key)}: a value already stands on its path", span)
             return
         if key[-1] in nest:
-            self.error(f"key {_dotted(header + key)} is already defined", span)
+            self.error(f"key {_dotted(header + key)} is already defined", span, duplicate_key=True)
             return
         if isinstance(value, dict | list):
             flags.set(header + key, _FROZEN, recursive=True)

@@ -64,12 +64,15 @@ class TomlError:
     front ends turn them into diagnostics.
     """
 
-    __slots__ = ("end", "message", "start")
+    __slots__ = ("duplicate_key", "end", "message", "start")
 
-    def __init__(self, message: str, start: int, end: int) -> None:
+    def __init__(self, message: str, start: int, end: int, duplicate_key: bool = False) -> None:
         self.message = message
         self.start = start
         self.end = end
+        #: A key defined twice in one table (the analysis reports a field
+        #: written twice in its own words, so it needs to know which these are).
+        self.duplicate_key = duplicate_key
 
     @property
     def span(self) -> Span:
