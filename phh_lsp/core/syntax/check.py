@@ -49,7 +49,9 @@ _LITERALS_ONLY: Final = re.compile(r"\[\s*+(?:'[^']*+'\s*+,\s*+)*+(?:'[^']*+'\s*
 _LITERAL_ITEM: Final = re.compile(r"'([^']*+)'")
 _INTEGERS_ONLY: Final = re.compile(r"\[\s*+(?:-?+[0-9]++\s*+,\s*+)*+(?:-?+[0-9]++\s*+)?+\]")
 _INTEGER_ITEM: Final = re.compile(r"-?+[0-9]++")
-_PLAIN_ITEM: Final = re.compile(r"""#[^\n]*+|'(?P<literal>[^']*+)'|"(?P<basic>[^"]*+)"|(?P<word>[0-9A-Za-z:.+-]++)""")
+#: The parts of a plain value (see LazyKeyValue: no escapes, flat arrays):
+#: comments, strings (``literal``, ``basic``) and words (numbers, booleans, times).
+PLAIN_ITEM: Final = re.compile(r"""#[^\n]*+|'(?P<literal>[^']*+)'|"(?P<basic>[^"]*+)"|(?P<word>[0-9A-Za-z:.+-]++)""")
 
 Key = tuple[str, ...]
 
@@ -388,22 +390,26 @@ def plain_array(text: str, start: int, end: int) -> list[Any]:
         if _INTEGERS_ONLY.fullmatch(raw):
             return list(map(int, _INTEGER_ITEM.findall(raw)))
     values: list[Any] = []
-    for item in _PLAIN_ITEM.finditer(raw):
+    for item in PLAIN_ITEM.finditer(raw):
         group = item.lastgroup
         if group == "literal" or group == "basic":
             values.append(item.group(group))
         elif group == "word":
-            word = item.group()
-            first = word[0]
-            if first == "t" or first == "f":
-                values.append(word == "true")
-            elif ":" in word:
-                values.append(plain_scalar(word, "local_time"))
-            elif "." in word:
-                values.append(Decimal(word))
-            else:
-                values.append(int(word))
+            values.append(plain_word(item.group()))
     return values
+
+
+def plain_word(word: str) -> Any:
+    """The value of a word in a plain value: a boolean, a time of day, a
+    float (as Decimal) or an integer."""
+    first = word[0]
+    if first == "t" or first == "f":
+        return word == "true"
+    if ":" in word:
+        return plain_scalar(word, "local_time")
+    if "." in word:
+        return Decimal(word)
+    return int(word)
 
 
 def date_time_value(raw: str) -> Any:

@@ -14,12 +14,13 @@ quotes, so ``"a.b" = 1`` and ``a.b = 2`` stay two different keys.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from phh_lsp.core.syntax.check import node_value, plain_scalar
+from phh_lsp.core.syntax.check import PLAIN_ITEM, node_value, plain_word
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
@@ -148,11 +149,6 @@ def read_value(node: Node) -> Value:
     return Value("invalid", node.text, span)
 
 
-# A plain value's parts (see LazyKeyValue: no escapes, flat arrays, proved
-# valid by the parser): strings, words (numbers, booleans, times), comments.
-_PLAIN_PART = re.compile(r"""#[^\n]*+|'(?P<literal>[^']*+)'|"(?P<basic>[^"]*+)"|(?P<word>[0-9A-Za-z:.+-]++)""")
-
-
 def _plain_value(node: LazyKeyValue) -> Value:
     """The value of a plain line, read from its text without building its
     nodes: the same :class:`Value` :func:`read_value` gives of the expanded
@@ -160,10 +156,10 @@ def _plain_value(node: LazyKeyValue) -> Value:
     line of a dataset is plain."""
     source, start, end = node.source, node.value_start, node.end
     if node.value_kind != "array":
-        return _plain_part(_PLAIN_PART.match(source, start, end), start, end)
+        return _plain_part(PLAIN_ITEM.match(source, start, end), start, end)
     items = [
         _plain_part(part, *part.span())
-        for part in _PLAIN_PART.finditer(source, start + 1, end - 1)
+        for part in PLAIN_ITEM.finditer(source, start + 1, end - 1)
         if part.lastgroup is not None
     ]
     return Value("array", [item.value for item in items], Span(start, end), items)
@@ -176,11 +172,9 @@ def _plain_part(part: re.Match[str] | None, start: int, end: int) -> Value:
         return Value("invalid", None, span)
     if group != "word":
         return Value("string", part.group(group), span, string=StringInfo(start + 1, None, True))
-    word = part.group()
-    if word == "true" or word == "false":
-        return Value("boolean", word == "true", span)
-    if ":" in word:
-        return Value("datetime", plain_scalar(word, "local_time"), span)
-    if "." in word:
-        return Value("float", Decimal(word), span)
-    return Value("integer", int(word), span)
+    value = plain_word(part.group())
+    kind = _WORD_KINDS[type(value)]
+    return Value(kind, value, span)
+
+
+_WORD_KINDS = {bool: "boolean", datetime.time: "datetime", Decimal: "float", int: "integer"}
