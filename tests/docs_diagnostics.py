@@ -14,7 +14,7 @@ from pathlib import Path
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.codes import CODES
-from phh_lsp.features.fixes import FIXERS
+from phh_lsp.features.fixes import fixes_for
 from tests.core.test_diagnostic_codes import CASES
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "diagnostics.md"
@@ -104,8 +104,8 @@ def _fixes(bad: str, path: str, code: str) -> list[str]:
     """The quick fixes the example gets, each with its applicability."""
     for view in analyze(bad, path).hands:
         for found in view.hand.diagnostics:
-            if found.code == code and code in FIXERS:
-                fixes = FIXERS[code](view.hand, found)
+            if found.code == code:
+                fixes = fixes_for(view.hand, found)
                 lines = [f"- {fix.applicability.capitalize()}: {fix.title}" for fix in fixes]
                 return ["Quick fix:" if len(lines) == 1 else "Quick fixes:", "", *lines, ""] if lines else []
     return []

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from phh_lsp import cli
-from phh_lsp.commands.fixing import choose
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.fixes import FIXERS
+from phh_lsp.features.fixes import choose, fixes_for
 from tests.core.test_diagnostic_codes import CASES, NT, SHOWDOWN_NT
 
 BROKEN = (
@@ -37,7 +36,7 @@ def _safe_fix_left(text: str, path: str) -> list[str]:
         for view in analysis.hands
         if view.hand.header is not None or not analysis.multi
         for found in view.hand.diagnostics
-        if found.code in FIXERS and choose(FIXERS[found.code](view.hand, found), unsafe=False) is not None
+        if choose(fixes_for(view.hand, found), unsafe=False) is not None
     ]
 
 

@@ -19,24 +19,15 @@ from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.codes import Diagnostic
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.text_edits import TextEdit, apply_edits
-from phh_lsp.features.fixes import FIXERS, Fix
+from phh_lsp.features.fixes import PROPOSERS, Fix, choose, fix_hand, fixes_for
 
 MAX_ROUNDS = 10
 """Enough for a fix to uncover another problem and fix that too; a fix that
 keeps producing work (a bug) cannot loop for ever."""
 
 
-def choose(fixes: list[Fix], unsafe: bool) -> Fix | None:
-    """The fix a diagnostic gets: its first safe one; with ``unsafe``, the
-    editor's preferred one, else the first."""
-    safe = next((fix for fix in fixes if fix.safe), None)
-    if safe is not None or not unsafe:
-        return safe
-    return next((fix for fix in fixes if fix.preferred), fixes[0] if fixes else None)
-
-
-def _located(analysis: Analysis) -> Iterator[tuple[HandAnalysis, int, Diagnostic]]:
-    """Every fixable diagnostic, with its hand fully analysed and where it starts.
+def _located(analysis: Analysis) -> Iterator[tuple[HandAnalysis, int]]:
+    """Every hand with a fixable diagnostic, fully analysed, and where it starts.
 
     A hand analysed by a ``--jobs`` worker comes back slim (diagnostics
     only); the fixers need the rest, so it is analysed again here, from
@@ -45,22 +36,19 @@ def _located(analysis: Analysis) -> Iterator[tuple[HandAnalysis, int, Diagnostic
     for view in analysis.hands:
         if analysis.multi and view.hand.header is None:
             continue
-        if not any(found.code in FIXERS for found in view.hand.diagnostics):
-            continue
-        hand = analyze_hand(view.hand.text, analysis.multi, False)
-        for found in hand.diagnostics:
-            if found.code in FIXERS:
-                yield hand, view.start, found
+        if any(found.code in PROPOSERS for found in view.hand.diagnostics):
+            yield analyze_hand(view.hand.text, analysis.multi, False), view.start
 
 
 def finding_fixes(analysis: Analysis) -> dict[Diagnostic, FixRecord]:
     """The fix each diagnostic of the document offers (document coordinates),
     for the JSON formats: the safe one if any, else the preferred unsafe one."""
     records: dict[Diagnostic, FixRecord] = {}
-    for hand, start, found in _located(analysis):
-        fix = choose(FIXERS[found.code](hand, found), unsafe=True)
-        if fix is not None:
-            records[found.shifted(start)] = _record(analysis.lines, fix, start)
+    for hand, start in _located(analysis):
+        for found in hand.diagnostics:
+            fix = choose(fixes_for(hand, found), unsafe=True)
+            if fix is not None:
+                records[found.shifted(start)] = _record(analysis.lines, fix, start)
     return records
 
 
@@ -86,39 +74,43 @@ class Fixed:
 def fix_text(analysis: Analysis, path: str, wanted: Callable[[str], bool], unsafe: bool) -> Fixed:
     """Apply the fixes of the diagnostics ``wanted`` (by code) until none is
     left or :data:`MAX_ROUNDS` have run."""
-    text, applied, unsafe_left = analysis.text, 0, 0
+    text, applied = analysis.text, 0
     for _ in range(MAX_ROUNDS):
-        chosen: list[list[tuple[Span, str]]] = []
-        unsafe_left = 0
-        for hand, start, found in _located(analysis):
-            if not wanted(found.code):
-                continue
-            fixes = FIXERS[found.code](hand, found)
-            fix = choose(fixes, unsafe)
-            if fix is not None:
-                chosen.append([(span.shifted(start), content) for span, content in fix.edits])
-            elif fixes:
-                unsafe_left += 1
-        edits, count = _compatible(chosen)
+        rounds: list[tuple[list[tuple[Span, str]], int]] = []
+        for hand, start in _located(analysis):
+            edits, made = fix_hand(hand, unsafe, wanted)
+            if edits:
+                rounds.append(([(span.shifted(start), content) for span, content in edits], made))
+        edits, made = _compatible(rounds)
         if not edits:
             break
         text = apply_edits(text, [TextEdit(span.start, span.end, content) for span, content in edits])
-        applied += count
+        applied += made
         analysis = analyze(text, path, detail=False)
-    return Fixed(text, applied, unsafe_left)
+    return Fixed(text, applied, 0 if unsafe else _unsafe_only(analysis, wanted))
 
 
-def _compatible(fixes: list[list[tuple[Span, str]]]) -> tuple[list[tuple[Span, str]], int]:
-    """The edits of the fixes whose ranges touch no earlier fix's, and how
-    many fixes they are (a fix is applied whole or not at all; the others
-    wait for the next round)."""
+def _unsafe_only(analysis: Analysis, wanted: Callable[[str], bool]) -> int:
+    """How many problems left have a fix, but only an unsafe one."""
+    count = 0
+    for hand, _ in _located(analysis):
+        for found in hand.diagnostics:
+            fixes = fixes_for(hand, found) if wanted(found.code) else []
+            count += bool(fixes) and not any(fix.safe for fix in fixes)
+    return count
+
+
+def _compatible(groups: list[tuple[list[tuple[Span, str]], int]]) -> tuple[list[tuple[Span, str]], int]:
+    """The edits of the hands' groups of fixes whose ranges touch no earlier
+    group's, and how many fixes they make (a group is applied whole or not
+    at all; the others wait for the next round)."""
     taken: list[Span] = []
     kept: list[tuple[Span, str]] = []
     count = 0
-    for fix in sorted(fixes, key=lambda edits: min(span.start for span, _ in edits)):
-        if any(span.start <= other.end and other.start <= span.end for span, _ in fix for other in taken):
+    for edits, made in sorted(groups, key=lambda group: min(span.start for span, _ in group[0])):
+        if any(span.start <= other.end and other.start <= span.end for span, _ in edits for other in taken):
             continue
-        taken.extend(span for span, _ in fix)
-        kept.extend(fix)
-        count += 1
+        taken.extend(span for span, _ in edits)
+        kept.extend(edits)
+        count += made
     return kept, count

@@ -25,15 +25,13 @@ user to choose.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandView
 from phh_lsp.core.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range
-from phh_lsp.features.fixes import FIXERS, Fix
+from phh_lsp.features.fixes import PROPOSERS, fix_hand, fixes_for
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.phh"
 #: For ``CodeActionOptions(code_action_kinds=...)``.
@@ -65,7 +63,7 @@ def code_actions(
             if found is None:
                 continue
             view, local = found
-            found_fixes = FIXERS[local.code](view.hand, local)
+            found_fixes = fixes_for(view.hand, local)
             for fix in found_fixes:
                 preferred = fix.preferred if fix.preferred is not None else fix.safe or len(found_fixes) == 1
                 actions.append(
@@ -93,7 +91,7 @@ def code_actions(
 def _match(analysis: Analysis, wanted: types.Diagnostic, encoding: Encoding) -> tuple[HandView, Diagnostic] | None:
     """The core diagnostic (hand coordinates) the client's diagnostic stands for."""
     code = str(wanted.code) if wanted.code is not None else ""
-    if code not in FIXERS:
+    if code not in PROPOSERS:
         return None
     view = analysis.hand_at(to_offset(analysis.lines, wanted.range.start, encoding))
     if view is None:
@@ -121,25 +119,20 @@ def _workspace_edit(
     )
 
 
-def _all_fixes(analysis: Analysis) -> Iterator[Fix]:
-    for view in analysis.hands:
-        if analysis.multi and view.hand.header is None:
-            continue
-        for found in view.hand.diagnostics:
-            if found.code in FIXERS:
-                for fix in FIXERS[found.code](view.hand, found):
-                    if fix.safe:
-                        yield Fix(fix.title, _shift(fix.edits, view.start), fix.applicability)
-
-
 def fix_all_edits(analysis: Analysis) -> list[tuple[Span, str]]:
-    """The edits of every safe fix (document coordinates), without overlaps.
+    """The edits of every safe fix (document coordinates), without overlaps:
+    what ``check --fix`` applies in one round (:func:`fix_hand`).
 
     Sorted by position with insertions before a replacement at the same
     offset, as LSP requires; an edit overlapping an earlier one is dropped
     (the next "Fix all" picks it up).
     """
-    edits = sorted((edit for fix in _all_fixes(analysis) for edit in fix.edits), key=lambda e: (e[0].start, e[0].end))
+    found: list[tuple[Span, str]] = []
+    for view in analysis.hands:
+        if analysis.multi and view.hand.header is None:
+            continue
+        found += _shift(fix_hand(view.hand)[0], view.start)
+    edits = sorted(found, key=lambda e: (e[0].start, e[0].end))
     kept: list[tuple[Span, str]] = []
     reached = 0
     for span, text in edits:

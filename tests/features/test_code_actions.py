@@ -205,3 +205,21 @@ def test_fix_all_in_a_phhs_only_when_asked() -> None:
     assert fix_all(broken, uri) is None  # not computed when the cursor merely moves
     after = fix_all(broken, uri, only=[types.CodeActionKind.SourceFixAll.value])
     assert after == "\n".join(lines[:40])
+
+
+def test_fix_all_writes_every_safe_fix_of_every_hand_at_once() -> None:
+    """Several fixes in one hand are written in one round trip, in each hand
+    of a ``.phhs``; two respellings of one action string are both made, the
+    second on the next "Fix all" (each was computed from the old string)."""
+    hand = DWAN.replace("antes = [500, 500, 500]\n", "").replace("author =", "scribe =")
+    hand = hand.replace('"d dh p1 Ac2d"', '"d dh p1 aC2D"')
+    hands = "".join(f"[{number}]\n{hand}\n" for number in (1, 2, 3))
+    uri = "file:///hands/x.phhs"
+    after = fix_all(hands, uri, only=[FIX_ALL_KIND])
+    assert after is not None
+    assert after.count("antes = [0, 0, 0]\n") == 3 and after.count("_scribe =") == 3
+    assert after.count('"d dh p1 Ac2D"') == 3  # one respelling per action string per round
+    assert [d.code for d in diagnostics(after, uri)] == ["PHH307"] * 3
+    again = fix_all(after, uri, only=[FIX_ALL_KIND])
+    assert again is not None and again.count('"d dh p1 Ac2d"') == 3
+    assert not {d.code for d in diagnostics(again, uri)} & {"PHH202", "PHH208", "PHH307"}

@@ -21,7 +21,7 @@ import pytest
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.codes import Diagnostic
 from phh_lsp.core.text_edits import TextEdit, apply_edits
-from phh_lsp.features.fixes import FIXERS, Fix
+from phh_lsp.features.fixes import Fix, fixes_for
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()
@@ -311,7 +311,7 @@ def _fixes(text: str, uri: str, code: str) -> list[tuple[Fix, Diagnostic]]:
     for view in analyze(text, uri).hands:
         for diagnostic in view.hand.diagnostics:
             if diagnostic.code == code:
-                for fix in FIXERS[code](view.hand, diagnostic):
+                for fix in fixes_for(view.hand, diagnostic):
                     edits = [(span.shifted(view.start), new) for span, new in fix.edits]
                     found.append((dataclasses.replace(fix, edits=edits), diagnostic))
     return found
@@ -371,12 +371,12 @@ def test_each_fix_changes_exactly_what_it_means_to(
 def test_fixes_read_the_data_not_the_message(broken: Callable[[str], str], code: str) -> None:
     view = analyze(broken(BASE), HAND_URI).hands[0]
     found = next(d for d in view.hand.diagnostics if d.code == code)
-    fixes = FIXERS[code](view.hand, found)
+    fixes = fixes_for(view.hand, found)
     assert fixes
     reworded = dataclasses.replace(found, message="something else entirely: it is p9's turn, the hand has 7 players")
-    assert FIXERS[code](view.hand, reworded) == fixes
+    assert fixes_for(view.hand, reworded) == fixes
     if code != "PHH502" and code not in NOTATION_CODES:  # these need the replay, or the word at the range
-        assert FIXERS[code](view.hand, dataclasses.replace(found, data=None)) == []
+        assert fixes_for(view.hand, dataclasses.replace(found, data=None)) == []
 
 
 def test_a_hand_tomlkit_cannot_read_gets_no_fix() -> None:
@@ -384,7 +384,7 @@ def test_a_hand_tomlkit_cannot_read_gets_no_fix() -> None:
     view = analyze(text, HAND_URI).hands[0]
     found = [d for d in view.hand.diagnostics if d.code == "PHH202"]
     assert found and "PHH101" in [d.code for d in view.hand.diagnostics]
-    assert FIXERS["PHH202"](view.hand, found[0]) == []
+    assert fixes_for(view.hand, found[0]) == []
 
 
 def test_the_data_leaves_equality_hashing_and_json_alone(tmp_path: Path) -> None:
