@@ -64,47 +64,55 @@ def render() -> str:
         out.append(f"| [{code}](#{code.lower()}) | `{info.name}` | {info.severity.label} | {info.summary} |")
     out.append("")
     for code, info in CODES.items():
-        case = next((case for case in CASES if case[0] == code), None)
-        if case is None:  # PHH901: no file causes it, only a bug of ours
+        cases = [case for case in CASES if case[0] == code]
+        if not cases:  # PHH901: no file causes it, only a bug of ours
             out += [f'<a id="{code.lower()}"></a>', f"## {code} `{info.name}`", "", info.summary, ""]
             continue
-        _, base, old, new, covered, path = case
-        bad = base.replace(old, new, 1)
-        message = next(d.message for d in analyze(bad, path).diagnostics if d.code == code)
-        fixes = _fixes(bad, path, code)
-        good_lines, bad_lines = base.splitlines(), bad.splitlines()
-        good_start, good_end, bad_start, bad_end = _changed(good_lines, bad_lines)
-        where = f" (`{path}`)" if path.endswith(".phhs") else ""
         out += [
             f'<a id="{code.lower()}"></a>',
             f"## {code} `{info.name}`",
             "",
             f"{info.summary} Severity: **{info.severity.label}**. Spec: {info.spec}.",
             "",
-            f"Bad{where}:",
-            "",
-            "```toml",
-            _snippet(bad_lines, bad_start, bad_end),
-            "```",
-            "",
-            f"Reported on `{covered}`: _{message}_",
-            "",
-            *fixes,
-            "Good:",
-            "",
-            "```toml",
-            _snippet(good_lines, good_start, good_end),
-            "```",
-            "",
         ]
+        for number, (_, base, old, new, covered, path) in enumerate(cases):
+            out += _example(code, base, old, new, covered, path, first=number == 0)
     return "\n".join(out)
 
 
-def _fixes(bad: str, path: str, code: str) -> list[str]:
+def _example(code: str, base: str, old: str, new: str, covered: str, path: str, first: bool) -> list[str]:
+    """One case: the mistake, where it is reported and the message, its fix;
+    the first case of a code also shows the text made right."""
+    bad = base.replace(old, new, 1)
+    found = next(
+        d for d in analyze(bad, path).diagnostics if d.code == code and bad[d.span.start : d.span.end] == covered
+    )
+    message = found.message
+    good_lines, bad_lines = base.splitlines(), bad.splitlines()
+    good_start, good_end, bad_start, bad_end = _changed(good_lines, bad_lines)
+    where = f" (`{path}`)" if path.endswith(".phhs") else ""
+    shown = [
+        f"Bad{where}:" if first else f"Also bad{where}:",
+        "",
+        "```toml",
+        _snippet(bad_lines, bad_start, bad_end),
+        "```",
+        "",
+        f"Reported on `{covered}`: _{message}_",
+        "",
+        *_fixes(bad, path, code, covered),
+    ]
+    if first:
+        shown += ["Good:", "", "```toml", _snippet(good_lines, good_start, good_end), "```", ""]
+    return shown
+
+
+def _fixes(bad: str, path: str, code: str, covered: str) -> list[str]:
     """The quick fixes the example gets, each with its applicability."""
     for view in analyze(bad, path).hands:
         for found in view.hand.diagnostics:
-            if found.code == code:
+            span = found.span.shifted(view.start)
+            if found.code == code and bad[span.start : span.end] == covered:
                 fixes = fixes_for(view.hand, found)
                 lines = [f"- {fix.applicability.capitalize()}: {fix.title}" for fix in fixes]
                 return ["Quick fix:" if len(lines) == 1 else "Quick fixes:", "", *lines, ""] if lines else []

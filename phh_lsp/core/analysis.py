@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from phh_lsp.core.actions import ParsedAction, parse_action
+from phh_lsp.core.array_slips import explain_slips
 from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.checks_result import check_result
@@ -267,9 +268,13 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     document = parse(text, bom=False)  # a file's mark is off already: another is stray
     _, errors = check(document)
     header, entries = _hand_entries(read_entries(document), multi)
+    slips = explain_slips(text, entries, errors)
+    if slips.explained:
+        errors = [error for error in errors if error not in slips.explained]
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
     report = check_fields(entries, anchor, header.key if header is not None else None)
     diagnostics, fields = _toml_diagnostics(errors, report.diagnostics, text)
+    diagnostics.extend(slips.diagnostics)
     diagnostics.extend(fields)
     actions_entry = report.fields.get("actions")
     actions_node = actions_entry.value if actions_entry is not None else None
@@ -287,14 +292,34 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     result: Replay | None = None
     if report.setup is not None:
         result, _ = replay(report.setup, actions, record=detail)
+        verdicts = [diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics]
         if not syntax:
-            # With a syntax error the replay still gives hover its states, but
-            # its verdicts would rest on what the scanner guessed: not shown.
-            diagnostics.extend(
-                diagnostic(d.code, d.message, anchor) if d.code == "PHH409" else d for d in result.diagnostics
-            )
+            diagnostics.extend(verdicts)
             diagnostics.extend(check_result(report, result))
+        else:
+            # With a syntax error the replay still gives hover its states, but
+            # its verdicts rest on what was read: shown only for the actions
+            # read for certain (see _read_for_certain), the result never.
+            until = _read_for_certain(errors, actions_node)
+            diagnostics.extend(d for d in verdicts if d.code != "PHH409" and d.span.start < until)
     return HandAnalysis(text, entries, report, actions, actions_node, result, diagnostics, header)
+
+
+def _read_for_certain(errors: list[TomlError], actions: Value | None) -> int:
+    """Up to where the actions were read for certain despite syntax errors.
+
+    The slips :mod:`~phh_lsp.core.array_slips` explains (an array left
+    open, a missing comma, an action without quotes) leave every action
+    readable; any other error inside the ``actions`` array (an unclosed
+    string swallowing the line) leaves the actions before it. An error
+    anywhere else may have changed a field the setup rests on: nothing.
+    """
+    if actions is None or actions.kind != "array":
+        return -1
+    inside = Span(actions.span.start, actions.span.end)
+    if any(not inside.start <= error.start <= inside.end for error in errors):
+        return -1
+    return min((error.start for error in errors), default=inside.end + 1)
 
 
 def _overlap(first: Span, second: Span) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -22,7 +23,6 @@ from phh_lsp.core.replay import Setup
 from phh_lsp.core.schema import (
     ALWAYS_REQUIRED,
     FIELD_SPECS,
-    FIXED_LIMIT_VARIANTS,
     REQUIRED_BY_VARIANT,
     STUD_VARIANTS,
     VARIANT_NAMES,
@@ -273,7 +273,6 @@ def _good(report: FieldReport, name: str) -> Value | None:
 def _check_players(report: FieldReport) -> None:
     stacks = _good(report, "starting_stacks")
     if stacks is not None:
-        report.player_count = len(stacks.items)
         if len(stacks.items) < 2:
             report.add(
                 "PHH210", f"a hand needs at least 2 players; `starting_stacks` has {len(stacks.items)}", stacks.span
@@ -295,32 +294,77 @@ def _check_players(report: FieldReport) -> None:
         node = _good(report, name)
         if node is not None and not node.value > 0:
             report.add("PHH211", f"`{name}` must be positive, not {fmt_amount(node.value)}", node.span)
-    count = report.player_count
-    if count is None:
-        players = _good(report, "players")
-        count = len(players.items) if players is not None else None
-        source = "players"
-    else:
-        source = "starting_stacks"
-    if count is None:
+    _check_bet_order(report)
+    _check_lengths(report)
+
+
+def _check_lengths(report: FieldReport) -> None:
+    """PHH205 on each per-player array whose length is not the player count.
+
+    The count is the length most of the arrays agree on (``starting_stacks``
+    breaks a tie), so one odd array gets one diagnostic, rather than every
+    other array and every action of a player it lacks ("there is no p5").
+    """
+    lengths = {
+        name: len(node.items)
+        for name, spec in FIELD_SPECS.items()
+        if spec.per_player and (node := _good(report, name)) is not None
+    }
+    if not lengths:
         return
-    for name, spec in FIELD_SPECS.items():
-        if not spec.per_player or name == source:
-            continue
-        node = _good(report, name)
-        if node is not None and len(node.items) != count:
+    votes = Counter(lengths.values())
+    first = lengths.get("starting_stacks", next(iter(lengths.values())))
+    count = max(votes, key=lambda length: (votes[length], length == first))
+    report.player_count = count
+    agreeing = [name for name, length in lengths.items() if length == count]
+    source = _names(agreeing[:3]) + (" and others" if len(agreeing) > 3 else "")
+    for name, length in lengths.items():
+        if length != count:
+            node = report.fields[name].value
+            assert node is not None
             report.add(
                 "PHH205",
-                f"`{name}` has {len(node.items)} entr{'y' if len(node.items) == 1 else 'ies'} "
-                f"but the hand has {count} players (from `{source}`)",
+                f"`{name}` has {length} entr{'y' if length == 1 else 'ies'} "
+                f"but the hand has {count} players (from {source})",
                 node.span,
                 WrongLength(name, count),
             )
 
 
+def _names(names: list[str]) -> str:
+    quoted = [f"`{name}`" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _check_bet_order(report: FieldReport) -> None:
+    """PHH212: the fixed-limit sizes in the order the game needs them (the
+    big bet of the later streets at least the small bet, a stud bring-in
+    below the small bet, which PokerKit also demands). Reported on the
+    value that reads wrong; the hand is not replayed on sizes that contradict."""
+    small, big, bring_in = (_good(report, name) for name in ("small_bet", "big_bet", "bring_in"))
+    if small is None or not small.value > 0:
+        return
+    if big is not None and big.value > 0 and small.value > big.value:
+        report.add(
+            "PHH212",
+            f"`big_bet` ({fmt_amount(big.value)}) is below `small_bet` ({fmt_amount(small.value)}): "
+            "the big bet, used on the later streets, is the larger one (usually twice the small bet)",
+            big.span,
+        )
+    if bring_in is not None and bring_in.value > 0 and bring_in.value >= small.value:
+        report.add(
+            "PHH212",
+            f"the bring-in ({fmt_amount(bring_in.value)}) must be less than the small bet "
+            f"({fmt_amount(small.value)}): the first player may bring it in or complete to the small bet",
+            bring_in.span,
+        )
+
+
 def _build_setup(report: FieldReport) -> None:
     variant = report.variant
-    if variant is None or any(d.code in ("PHH205", "PHH206", "PHH207", "PHH210", "PHH211") for d in report.diagnostics):
+    if variant is None or any(
+        d.code in ("PHH205", "PHH206", "PHH207", "PHH210", "PHH211", "PHH212") for d in report.diagnostics
+    ):
         return
     values: dict[str, Any] = {}
     for name in REQUIRED_BY_VARIANT[variant]:
@@ -330,8 +374,6 @@ def _build_setup(report: FieldReport) -> None:
         if node is None:
             return
         values[name] = node.plain()
-    if variant in FIXED_LIMIT_VARIANTS and values["small_bet"] > values["big_bet"]:
-        return
     trimming = _good(report, "ante_trimming_status")
     values["ante_trimming_status"] = bool(trimming.value) if trimming is not None else False
     report.setup = Setup(variant, values)

@@ -71,4 +71,23 @@ class BetOutOfRange:
     high: Decimal
 
 
-FixData = UnknownVariant | MissingField | ForbiddenField | WrongLength | UnknownField | OutOfTurn | BetOutOfRange
+@dataclass(frozen=True, slots=True)
+class MissingText:
+    """PHH101: what the text lacks to be TOML, as insertions at hand offsets
+    (the quotes of an action typed bare, a comma between two actions, the
+    ``]`` of an array), and what they add, in words."""
+
+    insertions: tuple[tuple[int, str], ...]
+    what: str
+
+
+FixData = (
+    UnknownVariant
+    | MissingField
+    | ForbiddenField
+    | WrongLength
+    | UnknownField
+    | OutOfTurn
+    | BetOutOfRange
+    | MissingText
+)

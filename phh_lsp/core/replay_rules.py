@@ -136,10 +136,14 @@ class Replayer:
                 OutOfTurn(dealee),
             )
         due = len(state.hole_dealing_statuses[dealee])
-        if len(action.cards) > due:
+        if len(action.cards) != due:
+            # the spec (paper §V.C.2): "the correct number of hole cards must be
+            # dealt to each player"; PokerKit would take a short deal and leave
+            # the rest due, so the mistake would surface at a later action
+            unknown = " (write `??` for each card nobody saw)" if len(action.cards) < due else ""
             raise _fail(
                 "PHH405",
-                f"p{dealee + 1} is due {due} hole card{'s' * (due != 1)} here, not {len(action.cards)}",
+                f"p{dealee + 1} is due {due} hole card{'s' * (due != 1)} here, not {len(action.cards)}{unknown}",
                 action.cards_token.span if action.cards_token else action.span,
             )
         self._deal(state.deal_hole, self._cards(action), dealee)
@@ -301,8 +305,10 @@ class Replayer:
     def _check_shown(self, action: ParsedAction, player: int) -> Diagnostic | None:
         """PHH407 when the shown cards contradict the dealt ones.
 
-        A warning, not a stop: PokerKit replays with the shown cards, and
-        generated datasets (the corpus's razz hands) contain such shows.
+        An error that does not stop the replay: PokerKit replays with the
+        shown cards, so the rest of the hand can still be checked. (It was a
+        warning while three generated razz hands of the corpus showed the
+        wrong up cards; they are corrected.)
         """
         dealt = cards_text(self.state.hole_cards[player])
         if len(action.cards) != len(dealt):

@@ -90,7 +90,22 @@ class TruncateArray:
     length: int
 
 
-Change: TypeAlias = SetField | AddField | RemoveField | RenameKey | SetElement | AppendElements | TruncateArray
+@dataclass(frozen=True, slots=True)
+class InsertText:
+    """Insert ``text`` at ``offset`` of the hand's text, as it is.
+
+    The one change not written by tomlkit: it repairs the TOML itself (a
+    missing quote, comma or ``]``), where there is no document for tomlkit
+    to read yet. It is never combined with the others in one round.
+    """
+
+    offset: int
+    text: str
+
+
+Change: TypeAlias = (
+    SetField | AddField | RemoveField | RenameKey | SetElement | AppendElements | TruncateArray | InsertText
+)
 
 
 class _Refused(Exception):
@@ -119,8 +134,19 @@ def field_edits(text: str, changes: Sequence[Change], in_table: bool = False) ->
     ``in_table``: the hand is one of a ``.phhs`` file, its text starting with
     its ``[N]`` header, and its fields are that table's.
     """
+    inserts = [change for change in changes if isinstance(change, InsertText)]
+    if inserts:
+        offsets = [change.offset for change in inserts]
+        fits = len(inserts) == len(changes) and len(set(offsets)) == len(offsets)
+        if not fits or not all(0 <= offset <= len(text) for offset in offsets):
+            return None
+        return [TextEdit(change.offset, change.offset, change.text) for change in sorted(inserts, key=_offset)]
     new = rewrite(text, changes, in_table)
     return None if new is None else minimal_edits(text, new)
+
+
+def _offset(change: InsertText) -> int:
+    return change.offset
 
 
 def rewrite(text: str, changes: Sequence[Change], in_table: bool = False) -> str | None:
@@ -221,10 +247,12 @@ def _apply(container: Container, change: Change, newline: str) -> None:
         array = _array(container, change.name)
         for value in change.values:
             _append(array, _item(value))
-    else:
+    elif isinstance(change, TruncateArray):
         array = _array(container, change.name)
         while len(array) > change.length:
             del array[len(array) - 1]
+    else:
+        raise _Refused("text insertions are not made through tomlkit")
 
 
 def _apply_plain(fields: dict[str, Any], change: Change) -> None:
@@ -239,7 +267,7 @@ def _apply_plain(fields: dict[str, Any], change: Change) -> None:
         fields[change.name][change.index] = _plain(change.value)
     elif isinstance(change, AppendElements):
         fields[change.name].extend(_plain(value) for value in change.values)
-    else:
+    elif isinstance(change, TruncateArray):
         del fields[change.name][change.length :]
 
 

@@ -37,6 +37,7 @@ from phh_lsp.core.fix_data import (
     BetOutOfRange,
     ForbiddenField,
     MissingField,
+    MissingText,
     OutOfTurn,
     UnknownField,
     UnknownVariant,
@@ -52,6 +53,7 @@ from phh_lsp.core.toml_write import (
     AddField,
     AppendElements,
     Change,
+    InsertText,
     RemoveField,
     RenameKey,
     SetElement,
@@ -161,6 +163,8 @@ def _targets(change: Change) -> set[tuple[str, int | None]]:
         return {(change.name, change.index)}
     if isinstance(change, RenameKey):
         return {(change.name, None), (change.new, None)}
+    if isinstance(change, InsertText):
+        return {("", change.offset)}  # the text itself, at one place
     return {(change.name, None)}
 
 
@@ -400,7 +404,18 @@ def _fix_notation(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
     return _propose(title, changes, SAFE) if changes else []
 
 
+def _fix_syntax(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
+    """PHH101 where the tree knows what is missing (quotes, a comma, a ``]``):
+    inserting it is the one right answer, so the fix is safe."""
+    del hand  # the insertions are all the fix needs
+    data = found.data
+    if not isinstance(data, MissingText):
+        return []
+    return _propose(f"Add {data.what}", [InsertText(offset, text) for offset, text in data.insertions], SAFE)
+
+
 PROPOSERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Proposal]]] = {
+    "PHH101": _fix_syntax,
     "PHH201": _fix_variant,
     "PHH202": _fix_missing,
     "PHH203": _fix_forbidden,

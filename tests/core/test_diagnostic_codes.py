@@ -69,6 +69,21 @@ actions = [
 ]
 """
 
+STUD = """\
+variant = "F7S"
+antes = [0, 0]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 AcAd2c",
+  "d dh p2 KcKd3c",
+  "p1 pb",
+  "p2 cc",
+]
+"""
+
 NS = NT.replace('"NT"', '"NS"').replace("Jc3d5c", "Jc9d7c")
 
 DRAW = """\
@@ -118,6 +133,9 @@ CASES = [
     # (code, base, old, new, covered text, path)
     ("PHH101", NT, "min_bet = 2", "min_bet = two", "two", "hand.phh"),
     ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc",\n  "p2 cc,\n  "d db', '"p2 cc,', "hand.phh"),
+    ("PHH101", NT, '"p3 cbr 6"', "p3 cbr 6", "p3 cbr 6", "hand.phh"),  # an action without quotes
+    ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc"\n  "p2 cc",\n  "d db', '"p1 cc"', "hand.phh"),
+    ("PHH101", NT, '  "p3 cc",\n]\n', '  "p3 cc",\n', "[", "hand.phh"),  # the array never closed
     ("PHH102", PHHS, "[2]", "[1]", "[1]", "hands.phhs"),
     ("PHH103", PHHS, "[1]\n", 'author = "me"\n[1]\n', "author", "hands.phhs"),
     ("PHH201", NT, '"NT"', '"NLHE"', '"NLHE"', "hand.phh"),
@@ -136,6 +154,8 @@ CASES = [
     ("PHH209", NT, "min_bet = 2", "min_bet = 2\nmin_bet = 3", "min_bet", "hand.phh"),
     ("PHH210", NT, "starting_stacks = [200, 200, 200]", "starting_stacks = [200]", "[200]", "hand.phh"),
     ("PHH211", NT, "min_bet = 2", "min_bet = 0", "0", "hand.phh"),
+    ("PHH212", FT, "big_bet = 4", "big_bet = 1", "1", "hand.phh"),
+    ("PHH212", STUD, "bring_in = 1", "bring_in = 2", "2", "hand.phh"),
     ("PHH301", NT, '"p3 cbr 6"', '"q3 cbr 6"', "q3", "hand.phh"),
     ("PHH301", NT, '"p3 cbr 6"', '"P3 cbr 6"', "P3", "hand.phh"),
     ("PHH302", NT, '"p3 cbr 6"', '"p7 cbr 6"', "p7", "hand.phh"),
@@ -159,6 +179,8 @@ CASES = [
     ("PHH403", FT, '"p2 cbr 4"', '"p2 cbr 5"', "5", "hand.phh"),
     ("PHH404", NT, '"p3 cbr 6"', '"d db Jc3d5c"', "db", "hand.phh"),
     ("PHH405", NT, "Jc3d5c", "Jc3d", "Jc3d", "hand.phh"),
+    ("PHH405", NT, '"d dh p2 KcKd"', '"d dh p2 Kc"', "Kc", "hand.phh"),  # short, at the deal
+    ("PHH405", DRAW, '"d dh p1 6d"', '"d dh p1 6d8d"', "6d8d", "hand.phh"),  # one discarded, one drawn
     ("PHH406", DRAW, '"p1 sd 7d"', '"p1 sd 9d"', "9d", "hand.phh"),
     ("PHH407", SHOWDOWN_NT, '"p1 sm AcAd"', '"p1 sm AcAh"', "Ah", "hand.phh"),
     ("PHH408", NT, '"p3 cbr 6"', '"p3 sm QcQd"', "p3", "hand.phh"),
@@ -185,7 +207,9 @@ def test_code_on_the_exact_token(code: str, base: str, old: str, new: str, cover
     assert (code, covered) in found(text, path), found(text, path)
 
 
-@pytest.mark.parametrize("base", [NT, SHOWDOWN_NT, FT, NS, DRAW], ids=["NT", "showdown", "FT", "NS", "draw"])
+@pytest.mark.parametrize(
+    "base", [NT, SHOWDOWN_NT, FT, NS, DRAW, STUD], ids=["NT", "showdown", "FT", "NS", "draw", "stud"]
+)
 def test_valid_bases_are_clean(base: str) -> None:
     assert found(base) == []
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core.codes import Severity
@@ -65,7 +65,9 @@ def test_corpus_file_with_random_edits(path: object, rng: random.Random) -> None
 def test_generated_legal_hand(variant: str, index: int) -> None:
     """A legal hand: nothing fails, no error is reported, the formatter
     formats it (a legal hand is valid TOML: it must not give up)."""
-    text = synthetic.hand(variant, "phh-lsp-hardening", index)
+    text = synthetic.legal_hand(variant, "phh-lsp-hardening", index)
+    assume(text is not None)
+    assert text is not None
     outcome = check(text, "file:///fuzz/generated.phh", index)
     assert outcome.formatted, f"the formatter gave up ({outcome.gave_up}) on a legal hand:\n{text}"
     from phh_lsp.core.analysis import analyze

@@ -242,8 +242,8 @@ class _Parser:
         #: Whether a byte order mark may open the text (see :func:`parse`).
         self.bom = True
 
-    def error(self, message: str, start: int, end: int) -> None:
-        self.errors.append(TomlError(message, start, end))
+    def error(self, message: str, start: int, end: int, slip: str | None = None) -> None:
+        self.errors.append(TomlError(message, start, end, slip=slip))
 
     # -- statements -----------------------------------------------------------------
 
@@ -669,7 +669,7 @@ class _Parser:
                     continue
                 # an unterminated string took its comma with it: one mistake, one error
                 if not (items and isinstance(items[-1], StringValue) and not items[-1].terminated):
-                    self.error("expected ',' between array elements", pos, found.end())
+                    self.error("expected ',' between array elements", pos, found.end(), "missing-comma")
             self.pos = pos
             value = self.value(depth)
             assert value is not None  # a value starts here
@@ -680,7 +680,7 @@ class _Parser:
             if self.recovering:
                 break
         if not closed:
-            self.error("this '[' is never closed: expected ']'", start, start + 1)
+            self.error("this '[' is never closed: expected ']'", start, start + 1, "unclosed-array")
         self.pos = pos
         return ArrayValue(children, items, closed)
 

@@ -64,15 +64,21 @@ class TomlError:
     front ends turn them into diagnostics.
     """
 
-    __slots__ = ("duplicate_key", "end", "message", "start")
+    __slots__ = ("duplicate_key", "end", "message", "slip", "start")
 
-    def __init__(self, message: str, start: int, end: int, duplicate_key: bool = False) -> None:
+    def __init__(
+        self, message: str, start: int, end: int, duplicate_key: bool = False, slip: str | None = None
+    ) -> None:
         self.message = message
         self.start = start
         self.end = end
         #: A key defined twice in one table (the analysis reports a field
         #: written twice in its own words, so it needs to know which these are).
         self.duplicate_key = duplicate_key
+        #: A slip the analysis explains in a field's own words (an array's
+        #: ``"missing-comma"`` before an element, its ``"unclosed-array"``
+        #: ``[``), never told apart by the message's wording.
+        self.slip = slip
 
     @property
     def span(self) -> Span:
