@@ -132,7 +132,7 @@ def replay(
         replayer.burn()
         replayer.track_street()
         if record:
-            result.initial = snapshot(state, replayer.street)
+            result.initial = snapshot(state, replayer.street, replayer.names)
         last: ParsedAction | None = None
         for action in actions:
             if stop_before is not None and action.index >= stop_before:
@@ -155,7 +155,7 @@ def replay(
             replayer.notes.clear()
             result.streets[action.index] = replayer.street
             if record:
-                result.snapshots[action.index] = snapshot(state, replayer.street)
+                result.snapshots[action.index] = snapshot(state, replayer.street, replayer.names)
             if action.kind != "noop":
                 last = action
         if stop_before is not None:

@@ -93,11 +93,16 @@ class Replayer:
             self.raises_this_street = 0
 
     def apply(self, action: ParsedAction) -> None:
+        """Apply one action. The street is read before it (the call that
+        closes the pre-flop betting is a pre-flop action, and the state after
+        it is still pre-flop until the flop is dealt), and the card burnt
+        before the next deal is burnt right after it, so the state after it
+        says what comes next ("the dealer deals the flop"), not a burn."""
         self.burn()
         self.track_street()
         handler = getattr(self, "_" + action.kind)
         handler(action)
-        self.track_street()
+        self.burn()
 
     def _noop(self, action: ParsedAction) -> None:
         del action
@@ -106,7 +111,9 @@ class Replayer:
         state = self.state
         name = _name(action)
         if expected is None:
-            return _fail("PHH408", f"{name} cannot {doing} now: {describe_pending(state)}", _player_span(action))
+            return _fail(
+                "PHH408", f"{name} cannot {doing} now: {describe_pending(state, self.names)}", _player_span(action)
+            )
         repair = ""
         if state.actor_index is not None and expected == state.actor_index:
             implied = "check" if not state.checking_or_calling_amount else "fold"
@@ -124,7 +131,7 @@ class Replayer:
         if dealee is None:
             raise _fail(
                 "PHH404",
-                f"no hole cards are due: {describe_pending(state)}",
+                f"no hole cards are due: {describe_pending(state, self.names)}",
                 action.verb.span if action.verb else action.span,
             )
         if action.player != dealee:
@@ -154,7 +161,7 @@ class Replayer:
         if not due:
             raise _fail(
                 "PHH404",
-                f"no board cards are due: {describe_pending(state)}",
+                f"no board cards are due: {describe_pending(state, self.names)}",
                 action.verb.span if action.verb else action.span,
             )
         if len(action.cards) != due:
@@ -288,7 +295,9 @@ class Replayer:
             expected = state.showdown_index
             if expected is None:
                 raise _fail(
-                    "PHH408", f"p{player + 1} cannot show or muck now: {describe_pending(state)}", _player_span(action)
+                    "PHH408",
+                    f"p{player + 1} cannot show or muck now: {describe_pending(state, self.names)}",
+                    _player_span(action),
                 )
             raise _fail(
                 "PHH401",

@@ -14,9 +14,9 @@ from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.hand_info import in_big_blinds, player_label
+from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label
 from phh_lsp.core.schema import betting_structure
-from phh_lsp.core.state_view import fmt_amount, street_names
+from phh_lsp.core.state_view import bet_word, fmt_amount, street_names
 
 if TYPE_CHECKING:
     from pokerkit import State
@@ -132,7 +132,8 @@ def _player_options(state: State, hand: HandAnalysis, actor: int) -> list[Candid
     if state.can_fold():
         found.append(Candidate(f"{name} f", "fold"))
     if state.can_complete_bet_or_raise_to():
-        verb = "raise to" if any(state.bets) else "bet"
+        word = bet_word(state.bets, field_value(hand, "bring_in"), (state.street_index or 0) == 0)
+        verb = {"bet": "bet", "raise": "raise to", "complete": "complete to"}[word]
         for amount, why in _sizes(state, hand):
             blinds = in_big_blinds(hand, amount)
             detail = f"{verb} {fmt_amount(amount)} ({why})" + (f" · {blinds}" if blinds else "")

@@ -1,9 +1,11 @@
 """``textDocument/hover``: what the hand looks like at the cursor.
 
-On an action: the state after it (street, pot, board, each player's
-stack, bet and known cards, who is folded, who acts next), as a compact
-Markdown table with names from ``players``; on a ``cbr`` amount the
-raise size; on a card its name; on ``pN`` the player's name, seat and
+On an action: the action in the words completion uses ("calls 16,000",
+"raises all-in to 1,067,100"), what it moved besides its own chips (an
+uncalled bet returned, the pots collected), and the state after it
+(the street in play, pot, board, each player's stack, bet and known
+cards, who folded, who is all-in, who acts, what comes next) with names
+from ``players``; on a card its name; on ``pN`` the player's name, seat and
 stacks. On a field name: the spec's description, type and whether the
 variant requires it; on ``finishing_stacks`` / ``winnings`` the replayed
 values beside the declared ones; on a negative blind, what it means.
@@ -20,20 +22,19 @@ from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.cards import card_name
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
 from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
-from phh_lsp.core.state_view import Snapshot, fmt_amount
+from phh_lsp.core.state_view import Snapshot, bet_word, fmt_amount
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 
-_VERBS = {
-    "deal_board": "deals the board",
-    "deal_hole": "deals hole cards",
-    "stand_pat_or_discard": "stands pat or discards",
-    "bring_in": "posts the bring-in",
-    "fold": "folds",
-    "check_or_call": "checks or calls",
-    "complete_bet_or_raise": "completes, bets or raises",
-    "show_or_muck": "shows or mucks",
+#: The words for a ``cbr`` (see :func:`~phh_lsp.core.state_view.bet_word`), all-in or not.
+_BET_WORDS = {
+    ("bet", False): "bets",
+    ("bet", True): "bets all-in",
+    ("raise", False): "raises to",
+    ("raise", True): "raises all-in to",
+    ("complete", False): "completes to",
+    ("complete", True): "completes all-in to",
 }
 
 
@@ -95,33 +96,87 @@ def _player(hand: HandAnalysis, action: ParsedAction, index: int) -> str:
 
 
 def _headline(hand: HandAnalysis, action: ParsedAction) -> str:
-    who = (
-        "Dealer"
-        if action.kind in ("deal_board", "deal_hole")
-        else (player_label(hand, action.player) if action.player is not None else "")
-    )
-    what = _VERBS.get(action.kind, "")
-    line = f"**{who}** {what}".strip() if who or what else ""
-    if action.kind in ("deal_board", "deal_hole", "show_or_muck", "stand_pat_or_discard") and action.cards:
-        names = ", ".join(card_name(card.text) for card in action.cards if card.error is None)
-        target = (
-            f" to {player_label(hand, action.player)}"
-            if action.kind == "deal_hole" and action.player is not None
-            else ""
-        )
-        line = f"{line}{target}: {names}" if names else line
-    if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
-        before = _before(hand, action.index)
-        facing = max(before.bets) if before is not None and before.bets else 0
-        raise_by = action.amount_value - facing
-        size = f"to **{fmt_amount(action.amount_value)}**"
-        if facing:
-            size += f" (by {fmt_amount(raise_by)} over {fmt_amount(facing)})"
-        blinds = in_big_blinds(hand, action.amount_value)
-        line = f"{line} {size}" + (f", {blinds}" if blinds else "")
+    """The action in words, as completion offers it: "**p3 (Tom Dwan)** calls
+    **16,000**", "raises all-in to **1,067,100**", "the dealer deals the flop"."""
+    line = _what_happened(hand, action)
     if action.commentary is not None and action.commentary.text:
         line += f"  \n_{action.commentary.text}_"
     return line
+
+
+def _names(action: ParsedAction) -> str:
+    return ", ".join(card_name(card.text) for card in action.cards if card.error is None)
+
+
+def _what_happened(hand: HandAnalysis, action: ParsedAction) -> str:
+    who = player_label(hand, action.player) if action.player is not None else ""
+    if action.kind == "deal_board":
+        return f"**Dealer** deals the board: {_names(action)}" if action.cards else "**Dealer** deals the board"
+    if action.kind == "deal_hole":
+        return f"**Dealer** deals {who} {_names(action) or 'hole cards'}"
+    if action.kind == "stand_pat_or_discard":
+        count = len(action.cards)
+        return (
+            f"**{who}** discards {count} card{'s' * (count != 1)}: {_names(action)}"
+            if count
+            else f"**{who}** stands pat"
+        )
+    if action.kind == "show_or_muck":
+        if action.show_dash:
+            return f"**{who}** shows the cards dealt"
+        return f"**{who}** shows {_names(action)}" if action.cards else f"**{who}** mucks"
+    if action.kind == "fold":
+        return f"**{who}** folds"
+    before = _before(hand, action.index)
+    player = action.player
+    if before is None or player is None or player >= len(before.stacks):
+        plain = {"bring_in": "brings in", "check_or_call": "checks or calls", "complete_bet_or_raise": "bets or raises"}
+        written = f" **{fmt_amount(action.amount_value)}**" if action.amount_value is not None else ""
+        return f"**{who}** {plain.get(action.kind, '')}{written}".strip()
+    facing = max(before.bets, default=0)
+    own, stack = before.bets[player], before.stacks[player]
+    if action.kind == "bring_in":
+        after = hand.replay.snapshots.get(action.index) if hand.replay is not None else None
+        paid = stack - after.stacks[player] if after is not None and player < len(after.stacks) else None
+        return f"**{who}** brings in" + (f" **{fmt_amount(paid)}**" if paid else "")
+    if action.kind == "check_or_call":
+        owed = min(facing - own, stack)
+        if owed <= 0:
+            return f"**{who}** checks"
+        return f"**{who}** calls **{fmt_amount(owed)}**" + (" and is all-in" if owed == stack else "")
+    if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
+        amount = action.amount_value
+        word = bet_word(before.bets, field_value(hand, "bring_in"), before.street == _first_street(hand))
+        line = f"**{who}** {_BET_WORDS[word, amount >= own + stack]} **{fmt_amount(amount)}**"
+        if word == "raise":
+            line += f" (by {fmt_amount(amount - facing)} over {fmt_amount(facing)})"
+        blinds = in_big_blinds(hand, amount)
+        return line + (f", {blinds}" if blinds else "")
+    return f"**{who}**"
+
+
+def _first_street(hand: HandAnalysis) -> str | None:
+    replay = hand.replay
+    return replay.initial.street if replay is not None and replay.initial is not None else None
+
+
+def _changes(hand: HandAnalysis, action: ParsedAction, after: Snapshot) -> list[str]:
+    """What the action moved besides its own chips: an uncalled bet returned
+    (the pot seems to shrink otherwise), or, when it ends the hand, the pots
+    each player collects."""
+    before = _before(hand, action.index)
+    if before is None:
+        return []
+    lines = []
+    for index, (old, new) in enumerate(zip(before.stacks, after.stacks, strict=False)):
+        gain = new - old
+        if gain > 0:
+            label = player_label(hand, index)
+            if after.in_progress:
+                lines.append(f"uncalled {fmt_amount(gain)} returned to {label}")
+            else:
+                lines.append(f"{label} collects {fmt_amount(gain)}")
+    return lines
 
 
 def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
@@ -134,25 +189,43 @@ def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
         else:
             note = "Not replayed: the hand's fields have errors."
         return f"{headline}\n\n{note}" if headline else note
-    return f"{headline}\n\n{state_table(hand, after)}" if headline else state_table(hand, after)
+    moved = "".join(f"  \n{line}" for line in _changes(hand, action, after))
+    return f"{headline}{moved}\n\n{state_table(hand, after)}"
 
 
 def state_table(hand: HandAnalysis, state: Snapshot) -> str:
-    """The state as Markdown: a summary line and a table of the players."""
+    """The state as Markdown: a summary line, then the players as an aligned
+    plain-text table (a Markdown table's cells run together in VS Code's
+    hover, which draws no borders or padding; Neovim shows Markdown raw)."""
     pot = f"pot **{fmt_amount(state.pot)}**"
     blinds = in_big_blinds(hand, state.pot)
     if blinds:
         pot += f" ({blinds})"
     board = f" · board {' '.join(state.board)}" if state.board else ""
-    rows = ["| player | stack | bet | cards |", "|---|---:|---:|---|"]
+    rows = [("player", "stack", "bet", "cards", "")]
     for index, stack in enumerate(state.stacks):
         cards = " ".join(state.hole_cards[index]) if index < len(state.hole_cards) else ""
-        name = player_label(hand, index)
-        if index < len(state.folded) and state.folded[index]:
-            name = f"~~{name}~~ folded"
         bet = state.bets[index] if index < len(state.bets) else 0
-        rows.append(f"| {name} | {fmt_amount(stack)} | {fmt_amount(bet) if bet else ''} | {cards} |")
-    return f"{state.street} · {pot}{board}\n\n" + "\n".join(rows) + f"\n\nNext: {state.next_up}"
+        folded = index < len(state.folded) and state.folded[index]
+        note = (
+            ""
+            if not state.in_progress  # PokerKit folds the hands that lost: "folded" would mislead
+            else "folded"
+            if folded
+            else "all-in"
+            if not stack
+            else "to act"
+            if state.actor == index
+            else ""
+        )
+        rows.append((player_label(hand, index), fmt_amount(stack), fmt_amount(bet) if bet else "", cards, note))
+    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    lines = [
+        f"{name:<{widths[0]}}  {stack:>{widths[1]}}  {bet:>{widths[2]}}  {cards:<{widths[3]}}  {note}".rstrip()
+        for name, stack, bet, cards, note in rows
+    ]
+    table = "```text\n" + "\n".join(lines) + "\n```"
+    return f"**{state.street}** · {pot}{board}\n\n{table}\n\nNext: {state.next_up}"
 
 
 def _entry_at(hand: HandAnalysis, offset: int) -> Entry | None:

@@ -32,10 +32,8 @@ _PREVIEW = 40
 def action_streets(hand: HandAnalysis) -> list[str | None]:
     """The betting round each action is played on (None without a replay).
 
-    ``Replay.streets`` records the round *after* each action (the call that
-    closes the pre-flop betting already reads "Flop"), so an action's own
-    round is the one recorded after the action before it. Actions after a
-    replay stopped stay in the last round reached.
+    ``Replay.streets`` records each replayed action's own round; actions
+    after a replay stopped stay in the last round reached.
     """
     replay = hand.replay
     if replay is None or hand.report.variant is None or any(d.code == "PHH409" for d in replay.diagnostics):
@@ -43,8 +41,8 @@ def action_streets(hand: HandAnalysis) -> list[str | None]:
     current = replay.initial.street if replay.initial is not None else street_names(hand.report.variant)[0]
     result: list[str | None] = []
     for action in hand.actions:
-        result.append(current)
         current = replay.streets.get(action.index, current)
+        result.append(current)
     return result
 
 

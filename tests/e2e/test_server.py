@@ -140,12 +140,12 @@ async def test_hover_shows_the_state_after_an_action(client: LanguageClient) -> 
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     assert hover.range == rng(f"{line}:2-{line}:17")
     assert hover.contents.value.splitlines()[:4] == [
-        "**p3 (Tom Dwan)** completes, bets or raises to **232,600** (by 142,600 over 90,000), 116.3 BB",
+        "**p3 (Tom Dwan)** raises to **232,600** (by 142,600 over 90,000), 116.3 BB",
         "",
-        "Turn · pot **442,100** (221 BB) · board Jc 3d 5c 4h",
+        "**Turn** · pot **442,100** (221 BB) · board Jc 3d 5c 4h",
         "",
     ]
-    assert "| p3 (Tom Dwan) | 262,400 | 232,600 | 7h 6h |" in hover.contents.value
+    assert "p3 (Tom Dwan)           262,400  232,600  7h 6h" in hover.contents.value
     assert "Next: it is p1's turn" in hover.contents.value
 
 
