@@ -3,7 +3,8 @@
 # Chromium) with ../shared/tools/vscode-probe: builds the .vsix as a user would get it
 # (vsce runs vscode:prepublish: typecheck, bundle, bundle-python), installs it, and opens
 #   1. a hand with an unknown variant: the Problems panel must show PHH201;
-#   2. a hand with an unclosed array: PHH101;
+#   2. a hand with an unclosed array: PHH101, with `phh.interpreter` written as a plain
+#      string ("python3"), as people write it (the setting is an array);
 #   3. a valid corpus hand: no diagnostic may appear.
 # The extension finds its Python by itself (python3 on PATH, 3.11+).
 #
@@ -25,7 +26,8 @@ npm run package -- --out "$vsix"
 # The probe wants FILE inside the workspace and given from where it runs: the repo root.
 cd "$root"
 "$probe" --expect-code PHH201 "$vsix" "$fixtures/unknown-variant.phh" "$out/unknown-variant"
-"$probe" --expect-code PHH101 "$vsix" "$fixtures/unclosed-array.phh" "$out/unclosed-array"
+"$probe" --expect-code PHH101 --settings '{"phh.interpreter": "python3"}' \
+  "$vsix" "$fixtures/unclosed-array.phh" "$out/unclosed-array"
 # PokerKit's import and the first replay take a few seconds: watch longer than the default.
 "$probe" --expect-none --settle 20 "$vsix" "$fixtures/dwan-ivey-2009.phh" "$out/valid"
 echo "probe.sh: all three runs passed; screenshots and logs in $out"

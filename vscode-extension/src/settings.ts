@@ -36,9 +36,9 @@ export interface InitializationOptions {
 export function getServerCommandSettings(): ServerCommandSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
   return {
-    interpreter: resolveVariables(config.get<string[]>("interpreter", [])),
-    serverPath: resolveVariables(config.get<string[]>("server.path", [])),
-    serverArgs: resolveVariables(config.get<string[]>("server.args", [])),
+    interpreter: resolveVariables(commandWords(config.get<unknown>("interpreter"))),
+    serverPath: resolveVariables(commandWords(config.get<unknown>("server.path"))),
+    serverArgs: resolveVariables(commandWords(config.get<unknown>("server.args"))),
   };
 }
 
@@ -62,6 +62,19 @@ export function affectsServerCommand(event: vscode.ConfigurationChangeEvent): bo
     event.affectsConfiguration(`${SECTION}.interpreter`) ||
     event.affectsConfiguration(`${SECTION}.server`)
   );
+}
+
+/**
+ * A command setting as a list of words. The settings are arrays, but people write
+ * `"phh.server.path": "phh-lsp"` or `"phh.interpreter": "/usr/bin/python3"` (other
+ * extensions take a string): a lone string is the one word, and anything else (a
+ * number, an object) is ignored rather than failing the extension's activation.
+ */
+export function commandWords(value: unknown): string[] {
+  if (typeof value === "string") {
+    return [value];
+  }
+  return Array.isArray(value) ? value.filter((word): word is string => typeof word === "string") : [];
 }
 
 /**
