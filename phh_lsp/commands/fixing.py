@@ -19,7 +19,7 @@ from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.codes import Diagnostic
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.core.text_edits import TextEdit, apply_edits
-from phh_lsp.features.fixes import PROPOSERS, Fix, choose, fix_hand, fixes_for
+from phh_lsp.features.fixes import PROPOSERS, Fix, choose, compatible, fix_hand, fixes_for
 
 MAX_ROUNDS = 10
 """Enough for a fix to uncover another problem and fix that too; a fix that
@@ -81,7 +81,7 @@ def fix_text(analysis: Analysis, path: str, wanted: Callable[[str], bool], unsaf
             edits, made = fix_hand(hand, unsafe, wanted)
             if edits:
                 rounds.append(([(span.shifted(start), content) for span, content in edits], made))
-        edits, made = _compatible(rounds)
+        edits, made = compatible(rounds)
         if not edits:
             break
         text = apply_edits(text, [TextEdit(span.start, span.end, content) for span, content in edits])
@@ -98,19 +98,3 @@ def _unsafe_only(analysis: Analysis, wanted: Callable[[str], bool]) -> int:
             fixes = fixes_for(hand, found) if wanted(found.code) else []
             count += bool(fixes) and not any(fix.safe for fix in fixes)
     return count
-
-
-def _compatible(groups: list[tuple[list[tuple[Span, str]], int]]) -> tuple[list[tuple[Span, str]], int]:
-    """The edits of the hands' groups of fixes whose ranges touch no earlier
-    group's, and how many fixes they make (a group is applied whole or not
-    at all; the others wait for the next round)."""
-    taken: list[Span] = []
-    kept: list[tuple[Span, str]] = []
-    count = 0
-    for edits, made in sorted(groups, key=lambda group: min(span.start for span, _ in group[0])):
-        if any(span.start <= other.end and other.start <= span.end for span, _ in edits for other in taken):
-            continue
-        taken.extend(span for span, _ in edits)
-        kept.extend(edits)
-        count += made
-    return kept, count

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from phh_lsp.core.actions import ParsedAction, parse_action
-from phh_lsp.core.array_slips import explain_slips
+from phh_lsp.core.array_slips import Slips, explain_slips
 from phh_lsp.core.checks_actions import check_actions_in_context
 from phh_lsp.core.checks_fields import FieldReport, check_fields
 from phh_lsp.core.checks_result import check_result
@@ -183,7 +183,7 @@ HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandA
 
 
 def _toml_diagnostics(
-    errors: list[TomlError], fields: list[Diagnostic], text: str
+    errors: list[TomlError], fields: list[Diagnostic], lines: LineIndex | None
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """The syntax tree's errors as PHH101, and the field checks' diagnostics
     kept; one mistake, one diagnostic.
@@ -199,7 +199,6 @@ def _toml_diagnostics(
     redefined = {(error.start, error.end) for error in errors if error.duplicate_key}
     kept = [d for d in fields if d.code != "PHH209" or (d.span.start, d.span.end) in redefined]
     explained = {(d.span.start, d.span.end) for d in kept if d.code == "PHH209"}
-    lines = LineIndex(text) if errors else None
     seen: set[int] = set()
     found: list[Diagnostic] = []
     for error in errors:
@@ -268,12 +267,13 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     document = parse(text, bom=False)  # a file's mark is off already: another is stray
     _, errors = check(document)
     header, entries = _hand_entries(read_entries(document), multi)
-    slips = explain_slips(text, entries, errors)
+    lines = LineIndex(text) if errors else None  # only messages about errors need lines
+    slips = explain_slips(text, lines, entries, errors) if lines is not None else Slips()
     if slips.explained:
         errors = [error for error in errors if error not in slips.explained]
     anchor = header.key_span if header is not None else (entries[0].key_span if entries else Span(0, 0))
     report = check_fields(entries, anchor, header.key if header is not None else None)
-    diagnostics, fields = _toml_diagnostics(errors, report.diagnostics, text)
+    diagnostics, fields = _toml_diagnostics(errors, report.diagnostics, lines)
     diagnostics.extend(slips.diagnostics)
     diagnostics.extend(fields)
     actions_entry = report.fields.get("actions")

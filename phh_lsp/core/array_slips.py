@@ -38,17 +38,14 @@ class Slips:
     explained: list[TomlError] = field(default_factory=list)
 
 
-def explain_slips(text: str, entries: list[Entry], errors: list[TomlError]) -> Slips:
-    """Find the slips in the hand's top-level arrays.
+def explain_slips(text: str, lines: LineIndex, entries: list[Entry], errors: list[TomlError]) -> Slips:
+    """Find the slips in the hand's top-level arrays (``lines``: the text's index).
 
     Reads the actions typed without quotes as strings: the ``actions``
     entry's items are replaced in place, so every later step (field checks,
     the action parser, the replay) sees the action the user meant.
     """
     slips = Slips()
-    if not errors:
-        return slips
-    lines = LineIndex(text)
     for entry in entries:
         node = entry.value
         if node is None or node.kind != "array" or entry.is_header:
@@ -125,8 +122,7 @@ def _missing_commas(text: str, lines: LineIndex, key: str, node: Value, errors: 
         if line == lines.line_of(previous.span.end):
             message = f"a `,` is missing between {before} and {after}"
         else:
-            what = "action" if key == "actions" else "entry"
-            message = f"a `,` is missing after {before}: the next {what}, {after}, starts on line {line + 1}"
+            message = f"a `,` is missing after {before}: the next {_element(key)}, {after}, starts on line {line + 1}"
         slips.diagnostics.append(
             diagnostic(
                 "PHH101",
@@ -145,27 +141,23 @@ def _unclosed(text: str, lines: LineIndex, key: str, node: Value, errors: list[T
     if error is None:
         return
     slips.explained.append(error)
-    what = "action" if key == "actions" else "entry"
     line = lines.line_of(error.start) + 1
     last = node.items[-1] if node.items else None
     fix = None
     if last is None or last.string is None or last.string.terminated:
-        after = last.span.end if last is not None else error.end
-        end = _line_end(text, after)
+        end = lines.line_end(lines.line_of(last.span.end if last is not None else error.end))
         newline = "\r\n" if "\r\n" in text else "\n"
         fix = MissingText(((end, f"{newline}]"),), f"the `]` that closes `{key}`")
     slips.diagnostics.append(
         diagnostic(
             "PHH101",
-            f"`{key} = [` opened on line {line} is never closed: add `]` after its last {what}",
+            f"`{key} = [` opened on line {line} is never closed: add `]` after its last {_element(key)}",
             error.span,
             fix,
         )
     )
 
 
-def _line_end(text: str, offset: int) -> int:
-    """The end of the line holding ``offset`` (before its line break)."""
-    end = text.find("\n", offset)
-    end = len(text) if end < 0 else end
-    return end - 1 if end > offset and text[end - 1] == "\r" else end
+def _element(key: str) -> str:
+    """What an element of the array ``key`` is called in a message."""
+    return "action" if key == "actions" else "entry"

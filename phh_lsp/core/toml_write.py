@@ -140,13 +140,10 @@ def field_edits(text: str, changes: Sequence[Change], in_table: bool = False) ->
         fits = len(inserts) == len(changes) and len(set(offsets)) == len(offsets)
         if not fits or not all(0 <= offset <= len(text) for offset in offsets):
             return None
-        return [TextEdit(change.offset, change.offset, change.text) for change in sorted(inserts, key=_offset)]
+        inserts.sort(key=lambda change: change.offset)
+        return [TextEdit(change.offset, change.offset, change.text) for change in inserts]
     new = rewrite(text, changes, in_table)
     return None if new is None else minimal_edits(text, new)
-
-
-def _offset(change: InsertText) -> int:
-    return change.offset
 
 
 def rewrite(text: str, changes: Sequence[Change], in_table: bool = False) -> str | None:

@@ -31,7 +31,7 @@ from phh_lsp.core.analysis import Analysis, HandView
 from phh_lsp.core.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range
-from phh_lsp.features.fixes import PROPOSERS, fix_hand, fixes_for
+from phh_lsp.features.fixes import PROPOSERS, compatible, fix_hand, fixes_for
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.phh"
 #: For ``CodeActionOptions(code_action_kinds=...)``.
@@ -120,24 +120,16 @@ def _workspace_edit(
 
 
 def fix_all_edits(analysis: Analysis) -> list[tuple[Span, str]]:
-    """The edits of every safe fix (document coordinates), without overlaps:
-    what ``check --fix`` applies in one round (:func:`fix_hand`).
-
-    Sorted by position with insertions before a replacement at the same
-    offset, as LSP requires; an edit overlapping an earlier one is dropped
-    (the next "Fix all" picks it up).
+    """The edits of every safe fix (document coordinates): one round of
+    ``check --fix`` (:func:`fix_hand` per hand, :func:`compatible` across
+    hands; what is left waits for the next "Fix all"), sorted by position
+    with insertions before a replacement at the same offset, as LSP requires.
     """
-    found: list[tuple[Span, str]] = []
+    groups = []
     for view in analysis.hands:
         if analysis.multi and view.hand.header is None:
             continue
-        found += _shift(fix_hand(view.hand)[0], view.start)
-    edits = sorted(found, key=lambda e: (e[0].start, e[0].end))
-    kept: list[tuple[Span, str]] = []
-    reached = 0
-    for span, text in edits:
-        if span.start < reached:
-            continue
-        kept.append((span, text))
-        reached = max(reached, span.end)
-    return kept
+        edits, made = fix_hand(view.hand)
+        if edits:
+            groups.append((_shift(edits, view.start), made))
+    return sorted(compatible(groups)[0], key=lambda edit: (edit[0].start, edit[0].end))

@@ -157,6 +157,24 @@ def fix_hand(
     return write_together(hand, chosen) if chosen else ([], 0)
 
 
+def compatible(groups: list[tuple[list[tuple[Span, str]], int]]) -> tuple[list[tuple[Span, str]], int]:
+    """The edits of the groups (each hand's :func:`fix_hand`, in document
+    coordinates, with how many fixes it makes) whose ranges touch no earlier
+    group's, and how many fixes they make. A group is applied whole or not
+    at all (half of a hand's edits, one quote of two, would break it); the
+    others wait for the next round."""
+    taken: list[Span] = []
+    kept: list[tuple[Span, str]] = []
+    count = 0
+    for edits, made in sorted(groups, key=lambda group: min(span.start for span, _ in group[0])):
+        if any(span.start <= other.end and other.start <= span.end for span, _ in edits for other in taken):
+            continue
+        taken.extend(span for span, _ in edits)
+        kept.extend(edits)
+        count += made
+    return kept, count
+
+
 def _targets(change: Change) -> set[tuple[str, int | None]]:
     """What a change writes: a field (index None) or one element of it."""
     if isinstance(change, SetElement):
