@@ -25,6 +25,8 @@ missing field). "Fix all" and ``check --fix`` apply the safe ones only;
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -163,13 +165,20 @@ def compatible(groups: list[tuple[list[tuple[Span, str]], int]]) -> tuple[list[t
     group's, and how many fixes they make. A group is applied whole or not
     at all (half of a hand's edits, one quote of two, would break it); the
     others wait for the next round."""
-    taken: list[Span] = []
+    taken: list[tuple[int, int]] = []  # (start, end), sorted; ranges of different groups never touch
     kept: list[tuple[Span, str]] = []
     count = 0
+
+    def touches(span: Span) -> bool:
+        # the last taken range starting at or before this one's end reaches furthest
+        index = bisect.bisect_right(taken, (span.end, math.inf)) - 1
+        return index >= 0 and taken[index][1] >= span.start
+
     for edits, made in sorted(groups, key=lambda group: min(span.start for span, _ in group[0])):
-        if any(span.start <= other.end and other.start <= span.end for span, _ in edits for other in taken):
+        if any(touches(span) for span, _ in edits):
             continue
-        taken.extend(span for span, _ in edits)
+        for span, _ in edits:
+            bisect.insort(taken, (span.start, span.end))
         kept.extend(edits)
         count += made
     return kept, count

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.text import LineIndex
+from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.features.code_actions import FIX_ALL_KIND, code_actions
 from phh_lsp.features.diagnostics import lsp_diagnostics
+from phh_lsp.features.fixes import compatible
 from phh_lsp.settings import Settings
 from tests.conftest import CORPUS
 
@@ -223,3 +226,32 @@ def test_fix_all_writes_every_safe_fix_of_every_hand_at_once() -> None:
     again = fix_all(after, uri, only=[FIX_ALL_KIND])
     assert again is not None and again.count('"d dh p1 Ac2d"') == 3
     assert not {d.code for d in diagnostics(again, uri)} & {"PHH202", "PHH208", "PHH307"}
+
+
+def test_groups_of_edits_are_kept_by_the_plain_rule() -> None:
+    """``compatible`` (bisect over the taken ranges) keeps exactly the groups
+    the plain rule keeps: a group whose ranges touch no earlier kept one."""
+
+    def plain(groups: list[tuple[list[tuple[Span, str]], int]]) -> tuple[list[tuple[Span, str]], int]:
+        taken: list[Span] = []
+        kept: list[tuple[Span, str]] = []
+        count = 0
+        for edits, made in sorted(groups, key=lambda group: min(span.start for span, _ in group[0])):
+            if any(span.start <= other.end and other.start <= span.end for span, _ in edits for other in taken):
+                continue
+            taken += [span for span, _ in edits]
+            kept += edits
+            count += made
+        return kept, count
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        groups = []
+        for _ in range(rng.randint(1, 5)):
+            edits, at = [], rng.randint(0, 30)
+            for _ in range(rng.randint(1, 3)):
+                end = at + rng.choice([0, 0, 1, 3])
+                edits.append((Span(at, end), "x"))
+                at = end + rng.randint(1, 4)
+            groups.append((edits, len(edits)))
+        assert compatible(groups) == plain(groups), groups
