@@ -44,6 +44,12 @@ class Documents:
             self._analyses[uri] = (version, analysis)
             return analysis
 
+    def changed(self, uri: str, version: int | None) -> None:
+        """The client sent version ``version``: a check of an older one stops
+        at its next hand, even before anybody asks for the new one."""
+        with self._lock:
+            self._latest[uri] = version
+
     def watch(self, uri: str, progress: Callable[[int, int], None]) -> None:
         """Call ``progress(done, total)`` as the hands of ``uri`` are analysed
         (the next full check only): the editor shows how far a first check

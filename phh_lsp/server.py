@@ -1,11 +1,15 @@
 """The language server: its state, its lifecycle, documents and diagnostics.
 
 pygls wiring only. This module owns the session (settings, the analyses
-of open documents, shutdown) and pushes diagnostics (every client
-supports push, Neovim 0.7 included) a moment after the last change,
-computed in a worker thread so that hover and completion, which only
-analyse the hand under the cursor, never wait behind a full re-check of
-a large ``.phhs`` file. The request handlers are in
+of open documents, shutdown) and the diagnostics, given the way the
+client takes them: pulled (``textDocument/diagnostic``) by a client that
+says it can (VS Code, Neovim 0.10+), where the client decides when to ask
+(the visible documents, after each change) and an unchanged result costs
+one result id; pushed (``publishDiagnostics``, which every client takes,
+Neovim 0.7 included) a moment after the last change otherwise. Either
+way they are computed in a worker thread, so that hover and completion,
+which only analyse the hand under the cursor, never wait behind a full
+re-check of a large ``.phhs`` file. The request handlers are in
 :mod:`phh_lsp.requests`.
 """
 
@@ -36,6 +40,8 @@ if TYPE_CHECKING:
     from phh_lsp.core.text import Encoding
 
 log = logging.getLogger("phh_lsp")
+#: What a document's diagnostics are made from: its version and the settings' generation.
+Made = tuple[int | None, int]
 DEBOUNCE_SECONDS = 0.005
 #: How long a first check waits for the editor's settings to arrive.
 CONFIGURATION_WAIT_SECONDS = 2.0
@@ -62,11 +68,23 @@ class PhhLanguageServer(LanguageServer):
         self._told: set[str] = set()
         self.documents = Documents()
         self.pending: dict[str, asyncio.Task[None]] = {}
+        #: The diagnostics being computed per document, and for which version and settings.
+        self.diagnosing: dict[str, tuple[Made, asyncio.Future[list[types.Diagnostic]]]] = {}
         #: Documents whose diagnostics were published once (their first check is done).
         self.checked: set[str] = set()
         #: Set once the editor's settings were asked for after ``initialized``.
         self.configured = asyncio.Event()
+        #: Counts the changes of settings: part of every diagnostic result id.
+        self.settings_generation = 0
         self.shut_down = False
+
+    @property
+    def pulls_diagnostics(self) -> bool:
+        """Whether the client asks for diagnostics (``textDocument/diagnostic``)
+        instead of waiting for them to be pushed. Only one of the two: a
+        client given both would show every diagnostic twice."""
+        text_document = self.client_capabilities.text_document
+        return text_document is not None and text_document.diagnostic is not None
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log what goes wrong outside a request (a change to a document that
@@ -127,6 +145,7 @@ class PhhLanguageServer(LanguageServer):
         changed = (options, self.folder_options) != (self.window_options, self._applied_folders)
         if changed:
             self._told.clear()
+        self.settings_generation += 1  # configuration files are read again below
         self.window_options, self._applied_folders = options, dict(self.folder_options)
         self.settings, problems = settings_from_options(options)
         self._tell(problems)
@@ -161,8 +180,10 @@ class PhhLanguageServer(LanguageServer):
 server = PhhLanguageServer()
 
 
-async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
-    await asyncio.sleep(delay)
+async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.Diagnostic]] | None:
+    """The diagnostics of the document as the client last sent it, and
+    what they were made from; None when it is closed, or changed before
+    they were done (a newer check is then under way)."""
     if not ls.configured.is_set():
         # a document opened as the session starts waits for its folder's settings
         # (a VS Code multi-root workspace): no diagnostic flashes at the default severity
@@ -170,9 +191,39 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
             await asyncio.wait_for(ls.configured.wait(), CONFIGURATION_WAIT_SECONDS)
     document = ls.open_document(uri)
     if document is None:
-        return
+        return None
     version = document.version
-    analysis = ls.documents.analysis(uri, version, document.source)
+    key = (version, ls.settings_generation)
+    running = ls.diagnosing.get(uri)
+    if running is None or running[0] != key:
+        # one computation per version and settings: a client that asks twice
+        # while a 1,000-hand file is first checked waits for the one under way
+        running = key, asyncio.ensure_future(_compute(ls, uri, version, document.source))
+        running[1].add_done_callback(_retrieved)  # an outcome nobody waits for any more is no error
+        ls.diagnosing[uri] = running
+    try:
+        # shielded: a request cancelled by the client leaves the work to the next one
+        items = await asyncio.shield(running[1])
+    except Superseded:
+        return None
+    finally:
+        if ls.diagnosing.get(uri) is running and running[1].done():
+            del ls.diagnosing[uri]
+    if not ls.documents.is_current(uri, version):
+        return None
+    ls.checked.add(uri)
+    return key, items
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: str) -> list[types.Diagnostic]:
+    """Check the document in a worker thread (with progress shown the first
+    time, when it has many hands); Superseded if it changes meanwhile."""
+    analysis = ls.documents.analysis(uri, version, text)
     from phh_lsp.features import diagnostics
 
     work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
@@ -180,15 +231,61 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     first = uri not in ls.checked
     token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
     try:
-        items = await asyncio.get_running_loop().run_in_executor(None, work)
-    except Superseded:
-        return
+        return await asyncio.get_running_loop().run_in_executor(None, work)
     finally:
         if token is not None:
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
-    if ls.documents.is_current(uri, version):
-        ls.checked.add(uri)
+
+
+async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
+    await asyncio.sleep(delay)
+    found = await _diagnose(ls, uri)
+    if found is not None:
+        (version, _), items = found
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_DIAGNOSTIC,
+    types.DiagnosticOptions(identifier="phh", inter_file_dependencies=False, workspace_diagnostics=False),
+)
+async def on_pull(ls: PhhLanguageServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+    """Diagnostics for a client that asks for them. The result id names
+    the version and the settings they were made with: asked again with
+    nothing changed, the answer is "unchanged" and the client keeps what
+    it shows (VS Code asks again when a tab comes back into view). A
+    document that changes while it is checked is checked again, so the
+    answer is always of the latest text."""
+    uri = params.text_document.uri
+    while (document := ls.open_document(uri)) is not None and not ls.documents.closing:
+        if params.previous_result_id == _result_id((document.version, ls.settings_generation)) and uri in ls.checked:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=params.previous_result_id)
+        found = await _diagnose(ls, uri)
+        if found is not None:
+            made, items = found
+            return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=_result_id(made))
+    # not opened, closed meanwhile, or the server is stopping: nothing to show
+    # (pygls would read an unknown file from disk)
+    return types.RelatedFullDocumentDiagnosticReport(items=[])
+
+
+def _result_id(made: Made) -> str:
+    """A pulled result's id: what it was made from."""
+    version, generation = made
+    return f"{version}.{generation}"
+
+
+def _diagnostics_changed(ls: PhhLanguageServer) -> None:
+    """The settings changed: every open document's diagnostics may differ.
+    A pulling client is told to ask again (if it can be told); a pushed
+    one is sent them again."""
+    if ls.pulls_diagnostics:
+        workspace = ls.client_capabilities.workspace
+        if workspace is not None and workspace.diagnostics is not None and workspace.diagnostics.refresh_support:
+            ls.workspace_diagnostic_refresh(None)
+        return
+    for document in list(ls.workspace.text_documents.values()):
+        schedule(ls, document.uri, 0)
 
 
 #: A check of more hands than this shows its progress in the editor.
@@ -226,7 +323,10 @@ async def _progress_for(ls: PhhLanguageServer, uri: str, hands: int) -> str | No
 
 
 def schedule(ls: PhhLanguageServer, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
-    """(Re)start the diagnostics of ``uri``; a newer change cancels the older."""
+    """(Re)start the pushed diagnostics of ``uri``; a newer change cancels
+    the older. Nothing for a client that pulls them: it asks after a change."""
+    if ls.pulls_diagnostics:
+        return
     previous = ls.pending.pop(uri, None)
     if previous is not None:
         previous.cancel()
@@ -310,8 +410,7 @@ async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool
         # a client that answers nothing for the window keeps what it pushed, or what was known
         window = answers[0] if answers[0] is not None else pushed if pushed is not None else ls.window_options
         if ls.apply_options(window, {folder: value for folder, value in scoped.items() if value is not None}):
-            for document in list(ls.workspace.text_documents.values()):  # checked again only if it matters
-                schedule(ls, document.uri, 0)
+            _diagnostics_changed(ls)  # checked again only if it matters
     return True
 
 
@@ -326,8 +425,7 @@ async def on_configuration(ls: PhhLanguageServer, params: types.DidChangeConfigu
         await _pull_configuration(ls)
         return
     ls.apply_options(pushed)
-    for document in list(ls.workspace.text_documents.values()):
-        schedule(ls, document.uri, 0)
+    _diagnostics_changed(ls)
     if ls.workspace.folders:  # each folder's own settings, which a push does not carry
         await _pull_configuration(ls, pushed)
 
@@ -358,6 +456,7 @@ def on_open(ls: PhhLanguageServer, params: types.DidOpenTextDocumentParams) -> N
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def on_change(ls: PhhLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.documents.changed(params.text_document.uri, params.text_document.version)
     schedule(ls, params.text_document.uri)
 
 
@@ -368,8 +467,10 @@ def on_close(ls: PhhLanguageServer, params: types.DidCloseTextDocumentParams) ->
     if task is not None:
         task.cancel()
     ls.documents.forget(uri)
+    ls.diagnosing.pop(uri, None)
     ls.checked.discard(uri)
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
+    if not ls.pulls_diagnostics:  # a pulling client forgets a closed document's by itself
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
 
 def serve() -> int:

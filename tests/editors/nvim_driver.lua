@@ -1,7 +1,7 @@
 -- Drives a headless Neovim that was started with docs/neovim.md's configuration as init.lua
 -- (see test_neovim.py). It does what a user does: open a broken hand, open a hand with a
 -- needless fold, open unformatted hands and :write them. It only observes: the one thing it
--- touches is the publishDiagnostics handler, wrapped to count publishes (then passed on).
+-- touches is the diagnostics handlers, wrapped to count reports (then passed on).
 -- Everything it sees goes to $PHH_NVIM_OUT as JSON; it always writes that file and quits.
 -- Works on Neovim 0.7 to 0.11 (no vim.json, vim.fs, vim.lsp.get_clients before 0.8/0.10).
 
@@ -24,18 +24,29 @@ local result = {
   errors = {},
 }
 
--- Count publishes per URI (what the server sent), without changing what Neovim does.
+-- Count the diagnostics reports per URI (what the server sent), without changing what Neovim
+-- does: pushed (publishDiagnostics, every version) or pulled (textDocument/diagnostic, 0.10+,
+-- when the server offers it; the handler is looked up when each request is answered).
 local publishes = {}
-local original = vim.lsp.handlers["textDocument/publishDiagnostics"]
+local function record(uri, how, diagnostics)
+  local codes = {}
+  for _, d in ipairs(diagnostics or {}) do codes[#codes + 1] = tostring(d.code) end
+  local list = publishes[uri] or {}
+  list[#list + 1] = { at_ms = now(), codes = codes, how = how }
+  publishes[uri] = list
+end
+local pushed = vim.lsp.handlers["textDocument/publishDiagnostics"]
 vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, params, ctx, config)
-  if params and params.uri then
-    local codes = {}
-    for _, d in ipairs(params.diagnostics or {}) do codes[#codes + 1] = tostring(d.code) end
-    local list = publishes[params.uri] or {}
-    list[#list + 1] = { at_ms = now(), codes = codes }
-    publishes[params.uri] = list
+  if params and params.uri then record(params.uri, "push", params.diagnostics) end
+  return pushed(err, params, ctx, config)
+end
+local pulled = vim.lsp.handlers["textDocument/diagnostic"]
+if pulled then
+  vim.lsp.handlers["textDocument/diagnostic"] = function(err, report, ctx, config)
+    local uri = ctx and ctx.params and ctx.params.textDocument and ctx.params.textDocument.uri
+    if uri and report and report.kind == "full" then record(uri, "pull", report.items) end
+    return pulled(err, report, ctx, config)
   end
-  return original(err, params, ctx, config)
 end
 
 local function clients(buf)
