@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format``: the command-line entry point.
+"""``phh-lsp [serve] | check | format | equity | schema``: the command-line entry point.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
         formatting = commands.add_parser("format", help="format .phh / .phhs files to the PHH style guide")
         add_format_arguments(formatting)
     commands.add_parser("schema", help="print the JSON schema of a PHH hand")
+    from phh_lsp.commands.equity import add_equity_arguments
+
+    add_equity_arguments(commands.add_parser("equity", help="who was ahead at each point of a hand: equity and EHS"))
     return parser
 
 
@@ -82,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             stdout=sys.stdout,
             stderr=sys.stderr,
         )
+    if args.command == "equity":
+        from phh_lsp.commands.equity import run_equity
+
+        return run_equity(args.path, args.hand, sys.stdout, sys.stderr)
     if args.command == "schema":
         from phh_lsp.core.json_schema import schema_text
 

@@ -230,11 +230,17 @@ async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: s
     # only the first check of a document can take long: later ones re-analyse the edited hand
     first = uri not in ls.checked
     token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
+    loop = asyncio.get_running_loop()
     try:
-        return await asyncio.get_running_loop().run_in_executor(None, work)
+        items = await loop.run_in_executor(None, work)
     finally:
         if token is not None:
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
+    # who is ahead at each action of a small document, computed before the first hover asks
+    from phh_lsp.features.strength import prefetch_document
+
+    loop.run_in_executor(None, prefetch_document, analysis)
+    return items
 
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
@@ -350,11 +356,44 @@ def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None
 
 @server.feature(types.INITIALIZED)
 async def on_initialized(ls: PhhLanguageServer, params: types.InitializedParams) -> None:
-    asyncio.get_running_loop().run_in_executor(None, _warm_up)
+    loop = asyncio.get_running_loop()
+    loop.run_in_executor(None, _warm_up)
+    _refresh_hints_when_strength_is_ready(ls, loop)
     try:
         await _pull_configuration(ls)
     finally:
         ls.configured.set()
+
+
+#: Equities computed in the background reach the inlay hints at most this often.
+HINT_REFRESH_SECONDS = 0.3
+
+
+def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.AbstractEventLoop) -> None:
+    """An all-in's equity is computed in the background (see
+    features/strength.py): once ready, the editor is asked to fetch its
+    inlay hints again, if it can be asked."""
+    workspace = ls.client_capabilities.workspace
+    if workspace is None or workspace.inlay_hint is None or not workspace.inlay_hint.refresh_support:
+        return
+    from phh_lsp.features.strength import when_computed
+
+    pending: list[asyncio.TimerHandle] = []
+
+    def refresh() -> None:
+        pending.clear()
+        if not ls.shut_down:
+            ls.workspace_inlay_hint_refresh(None)
+
+    def ready() -> None:  # on the loop: one refresh for a burst of spots
+        if not pending:
+            pending.append(loop.call_later(HINT_REFRESH_SECONDS, refresh))
+
+    def computed() -> None:  # in the worker thread
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(ready)
+
+    when_computed(computed)
 
 
 def _warm_up() -> None:
@@ -444,6 +483,9 @@ def on_exit(ls: PhhLanguageServer, params: None) -> None:
 def _stop_work(ls: PhhLanguageServer) -> None:
     """No re-check may keep the process alive once the client says stop."""
     ls.documents.close_all()
+    from phh_lsp.features.strength import drop_pending
+
+    drop_pending()
     for task in ls.pending.values():
         task.cancel()
     ls.pending.clear()

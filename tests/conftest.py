@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,3 +49,13 @@ def corpus() -> Path:
     """The corpus folder (the suite needs it: it is the ground truth)."""
     assert CORPUS.is_dir(), f"the shared corpus is missing at {CORPUS}"
     return CORPUS
+
+
+@pytest.fixture(autouse=True)
+def _no_strength_left_behind() -> Iterator[None]:
+    """Equities queued by a test's hovers are not computed during the next
+    tests (one background thread, seconds of work per spot)."""
+    yield
+    from phh_lsp.features.strength import drop_pending
+
+    drop_pending()

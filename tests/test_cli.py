@@ -287,3 +287,20 @@ def test_junit_has_a_case_per_file_failing_with_its_errors(tmp_path: Path) -> No
     assert (failure.get("type"), failure.get("message")) == ("PHH307", "`x` is not a suit: use one of c, d, h, s or ?")
     assert "warning PHH208 unknown field `foo`" in (bad.findtext("system-out") or "")
     assert list(good) == []
+
+
+def test_equity_prints_who_was_ahead_street_by_street(tmp_path: Path) -> None:
+    result = run("equity", str(CORPUS / "examples" / "dwan-ivey-2009.phh"))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    flop = lines.index("  Flop · board Jc 3d 5c · after 'd db Jc3d5c'")
+    assert lines[flop + 1].startswith("    p1 Ac2d · equity 62.8 % · EHS 0.54 ±0.01 (HS 0.51, ")
+    assert lines[flop + 2].startswith("    p3 7h6h · equity 37.2 % · EHS 0.33 ±0.01 (HS 0.06, ")
+    assert "    p3 7h6h · equity 100.0 % · EHS 0.97 (HS 1.00, PPOT 0.00, NPOT 0.03)" in lines
+    broken = tmp_path / "broken.phh"  # Antonius acts out of turn: the replay stops there
+    text = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
+    broken.write_text(text.replace('"p1 cbr 23000"', '"p2 cbr 23000"'), encoding="utf-8")
+    stopped = run("equity", str(broken))
+    assert stopped.returncode == 1 and "not replayed to the end" in stopped.stdout
+    assert run("equity", str(tmp_path / "missing.phh")).returncode == 2
+    assert run("equity", str(CORPUS / "examples" / "dwan-ivey-2009.phh"), "--hand", "2").returncode == 2

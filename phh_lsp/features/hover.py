@@ -26,6 +26,7 @@ from phh_lsp.core.state_view import Snapshot, bet_word, fmt_amount
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
+from phh_lsp.features.strength import prefetch, strength_lines
 
 #: The words for a ``cbr`` (see :func:`~phh_lsp.core.state_view.bet_word`), all-in or not.
 _BET_WORDS = {
@@ -190,7 +191,19 @@ def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
             note = "Not replayed: the hand's fields have errors."
         return f"{headline}\n\n{note}" if headline else note
     moved = "".join(f"  \n{line}" for line in _changes(hand, action, after))
-    return f"{headline}{moved}\n\n{state_table(hand, after)}"
+    return f"{headline}{moved}\n\n{state_table(hand, after)}{_strength(hand, after)}"
+
+
+def _strength(hand: HandAnalysis, state: Snapshot) -> str:
+    """Who is ahead: equity and EHS per known hand (computed in the
+    background: the first hover of a spot may only say so)."""
+    variant = hand.report.variant
+    if variant is None:
+        return ""
+    lines = strength_lines(variant, state, [f"p{index + 1}" for index in range(len(state.stacks))])
+    if hand.replay is not None:
+        prefetch(variant, hand.replay.snapshots.values())
+    return "\n\n**Who is ahead**  \n" + "  \n".join(lines) if lines else ""
 
 
 def state_table(hand: HandAnalysis, state: Snapshot) -> str:

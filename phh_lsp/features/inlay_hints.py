@@ -4,7 +4,9 @@ After each action string, the pot and the actor's stack once the action
 is done (``pot 46,000 · p1 1,102,600``; for deals only the pot), in big
 blinds when ``phh.inlayHints.bigBlinds`` is set; where an action opens a
 betting round, the round's name first (``Flop · pot 49,500``); after each
-``pN``, the player's name from ``players`` (``(Phil Ivey)``). The setting
+``pN``, the player's name from ``players`` (``(Phil Ivey)``); where the
+chips go all in, each player's equity instead of the pot (``equity p1 0.0 %
+· p3 100.0 %``, computed in the background: it appears once ready). The setting
 ``phh.inlayHints.mode`` picks ``off``, ``pot`` (pot and stacks only) or
 ``full`` (everything).
 
@@ -27,6 +29,7 @@ from phh_lsp.core.hand_info import in_big_blinds, player_name
 from phh_lsp.core.state_view import fmt_amount
 from phh_lsp.core.text import Encoding
 from phh_lsp.features.convert import to_offset, to_position
+from phh_lsp.features.strength import all_in, all_in_label
 from phh_lsp.features.symbols import street_openers
 from phh_lsp.settings import Settings
 
@@ -82,6 +85,8 @@ def _hand_hints(hand: HandAnalysis, settings: Settings) -> Iterator[tuple[int, t
         in_bb = in_big_blinds(hand, value) if settings.big_blinds else None
         return in_bb or fmt_amount(value)
 
+    variant = hand.report.variant
+    was_all_in = False
     for action in hand.actions:
         if full:
             yield from _name_hint(hand, action)
@@ -94,6 +99,16 @@ def _hand_hints(hand: HandAnalysis, settings: Settings) -> Iterator[tuple[int, t
             if action.is_player_action and player is not None and 0 <= player < len(snapshot.stacks):
                 parts.append(f"p{player + 1} {amount(snapshot.stacks[player])}")
             tooltip = f"Next: {snapshot.next_up}"
+            # where the chips go all in: each player's equity (once computed, in the background)
+            # instead of the pot, which moves to the tooltip: VS Code shortens a line's hints
+            # beyond 43 characters in all
+            now_all_in = all_in(snapshot)
+            if full and variant is not None and now_all_in and not was_all_in:
+                equity_label = all_in_label(variant, snapshot)
+                if equity_label:
+                    tooltip = f"{SEPARATOR.join(parts)}. {tooltip}"
+                    parts = [equity_label]
+            was_all_in = now_all_in
         if parts:
             yield (
                 action.span.end,

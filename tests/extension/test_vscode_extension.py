@@ -111,3 +111,12 @@ def test_each_folder_of_a_multi_root_workspace_gets_its_own_settings_in_real_vsc
     assert "step 2: PASS folder-b" in output
     assert "step 3: PASS Problems panel" in output
     assert (tmp_path / "multi-root-check.png").is_file()
+
+
+def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tmp_path: Path) -> None:
+    """On the flop of Dwan-Ivey 2009 the hover holds both players' equity and EHS,
+    computed in the background once the hand was checked (hover.png shows it)."""
+    output = _run_in_vscode("hover-check.sh", tmp_path, timeout=900)
+    assert "[hover-check] PASS" in output
+    assert "p1 Ac2d · equity 62.8 % · EHS 0.54" in output and "p3 7h6h · equity 37.2 % · EHS 0.33" in output
+    assert (tmp_path / "hover.png").is_file()

@@ -1,0 +1,67 @@
+"""``phh-lsp equity PATH [--hand N]``: who was ahead at each point of a hand.
+
+The hover's "Who is ahead" lines, for every spot where the known cards
+change (each deal, each show) and where the chips go all in, street by
+street; computed on the spot rather than in the background, since a
+command line can wait. Exit 1 when a hand could not be replayed to the
+end (its diagnostics say why: ``phh-lsp check``), 2 for a path that
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.state_view import Snapshot
+from phh_lsp.features.strength import all_in, strength_lines
+from phh_lsp.paths import read_text
+
+
+def add_equity_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="PATH", help="a .phh or .phhs file")
+    parser.add_argument("--hand", type=int, metavar="N", help="only the N-th hand of a .phhs file (from 1)")
+
+
+def run_equity(path: str, hand_number: int | None, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        text = read_text(Path(path))
+    except OSError as error:
+        stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        return 2
+    analysis = analyze(text, path)
+    views = analysis.hands
+    if hand_number is not None:
+        if not 1 <= hand_number <= len(views):
+            stderr.write(f"{path}: there is no hand {hand_number} (the file has {len(views)})\n")
+            return 2
+        chosen = [(hand_number, views[hand_number - 1])]
+    else:
+        chosen = list(enumerate(views, start=1))
+    status = 0
+    for number, _ in chosen:
+        hand = analysis.view(number - 1).hand
+        title = f"{path}" + (f" · hand {number}" if analysis.multi else "")
+        stdout.write(f"{title}\n")
+        variant, replay = hand.report.variant, hand.replay
+        if variant is None or replay is None or replay.stopped_at is not None:
+            stdout.write("  not replayed to the end: `phh-lsp check` says why\n\n")
+            status = 1
+            continue
+        texts = {action.index: action.text for action in hand.actions}
+        shown: tuple[object, ...] | None = None
+        for index in sorted(replay.snapshots):
+            state: Snapshot = replay.snapshots[index]
+            cards = (state.board, state.hole_cards, state.folded, all_in(state))
+            if cards == shown:
+                continue
+            shown = cards
+            lines = strength_lines(variant, state, [f"p{i + 1}" for i in range(len(state.stacks))], wait=True)
+            if any(not line.startswith("no equity until") for line in lines):
+                board = f" · board {' '.join(state.board)}" if state.board else ""
+                stdout.write(f"  {state.street}{board} · after {texts.get(index, '')!r}\n")
+                stdout.writelines(f"    {line}\n" for line in lines)
+        stdout.write("\n")
+    return status

@@ -1,0 +1,224 @@
+"""Hand ranks fast enough to count equities: integers, higher is better.
+
+PokerKit decides every showdown the product replays. Equity and hand
+strength ask the same question hundreds of thousands of times per spot
+(an exact flop EHS is a million evaluations), and PokerKit's
+``StandardHighHand.from_game`` takes ~400 µs for seven cards here. These
+functions answer in a few microseconds from bit masks and small tables,
+and ``tests/core/test_fast_ranks.py`` holds each of them to PokerKit's
+own hand types on random hands (the same order, ties included).
+
+A card is an integer ``rank * 4 + suit``, rank 0 for a deuce to 12 for
+an ace (:func:`card_number`). A rank key is compared as an integer: the
+category in the high bits, then the ranks that break ties. A low hand's
+key is negated, so that higher is better for every kind of hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: Categories of a high hand, lowest first.
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+RankKey = int
+Evaluator = Callable[[Sequence[int]], RankKey | None]
+
+
+def card_number(text: str) -> int | None:
+    """``"Ah"`` as a card number; None for an unknown card (``??``)."""
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        return None
+    return RANKS.index(text[0]) * 4 + SUITS.index(text[1])
+
+
+def card_text(number: int) -> str:
+    return RANKS[number >> 2] + SUITS[number & 3]
+
+
+def _straight_tops(wheel: int) -> list[int]:
+    """For every 13-bit rank mask, the top rank of its highest straight, or
+    -1. ``wheel``: the mask that also counts as a straight with the ace low
+    (A-2-3-4-5, or A-6-7-8-9 in short deck), whose top is its highest
+    non-ace rank."""
+    tops = [-1] * 8192
+    runs = [(0b11111 << low, low + 4) for low in range(9)]
+    wheel_top = max(rank for rank in range(12) if wheel >> rank & 1)
+    for mask in range(8192):
+        for run, top in runs:
+            if mask & run == run and top > tops[mask]:
+                tops[mask] = top
+        if tops[mask] < 0 and mask & wheel == wheel:
+            tops[mask] = wheel_top
+    return tops
+
+
+_STRAIGHT = _straight_tops(0b1000000001111)
+_SHORT_STRAIGHT = _straight_tops(0b1000011110000)
+
+
+def _top_ranks(mask: int, count: int) -> int:
+    """The ``count`` highest ranks of a mask, as 4-bit digits, highest first."""
+    key = 0
+    rank = 12
+    while count and rank >= 0:
+        if mask >> rank & 1:
+            key = key << 4 | rank
+            count -= 1
+        rank -= 1
+    return key
+
+
+def _key(category: int, *ranks: int) -> RankKey:
+    key = category
+    for rank in ranks:
+        key = key << 4 | rank
+    return key << 4 * (5 - len(ranks))
+
+
+def _kickers(counts: list[int], used: tuple[int, ...], count: int) -> list[int]:
+    found: list[int] = []
+    for rank in range(12, -1, -1):
+        if counts[rank] and rank not in used:
+            found.append(rank)
+            if len(found) == count:
+                break
+    return found
+
+
+def _high(cards: Sequence[int], straights: list[int], flush_beats_full_house: bool) -> RankKey:
+    counts = [0] * 13
+    suit_masks = [0, 0, 0, 0]
+    suit_counts = [0, 0, 0, 0]
+    for card in cards:
+        rank = card >> 2
+        counts[rank] += 1
+        suit_masks[card & 3] |= 1 << rank
+        suit_counts[card & 3] += 1
+    flush = -1  # the flush's ranks, if there is one
+    flush_category = FULL_HOUSE if flush_beats_full_house else FLUSH
+    full_house_category = FLUSH if flush_beats_full_house else FULL_HOUSE
+    for suit in range(4):
+        if suit_counts[suit] >= 5:
+            mask = suit_masks[suit]
+            top = straights[mask]
+            if top >= 0:
+                return _key(STRAIGHT_FLUSH, top)
+            flush = _top_ranks(mask, 5)
+    quads = trips = -1
+    pairs: list[int] = []
+    for rank in range(12, -1, -1):
+        count = counts[rank]
+        if count == 4:
+            quads = rank
+        elif count == 3:
+            if trips < 0:
+                trips = rank
+            else:
+                pairs.append(rank)  # a second three of a kind makes the full house's pair
+        elif count == 2:
+            pairs.append(rank)
+    if quads >= 0:
+        return _key(QUADS, quads, *_kickers(counts, (quads,), 1))
+    if trips >= 0 and pairs:
+        full_house = _key(full_house_category, trips, max(pairs))
+        if flush >= 0 and flush_beats_full_house:
+            return flush_category << 20 | flush
+        return full_house
+    if flush >= 0:
+        return flush_category << 20 | flush
+    rank_mask = 0
+    for rank in range(13):
+        if counts[rank]:
+            rank_mask |= 1 << rank
+    top = straights[rank_mask]
+    if top >= 0:
+        return _key(STRAIGHT, top)
+    if trips >= 0:
+        return _key(TRIPS, trips, *_kickers(counts, (trips,), 2))
+    if len(pairs) >= 2:
+        high, low = pairs[0], pairs[1]
+        return _key(TWO_PAIR, high, low, *_kickers(counts, (high, low), 1))
+    if pairs:
+        return _key(PAIR, pairs[0], *_kickers(counts, (pairs[0],), 3))
+    return HIGH_CARD << 20 | _top_ranks(rank_mask, 5)
+
+
+def standard_high(cards: Sequence[int]) -> RankKey:
+    """The best five-card high hand among five to seven cards (hold'em, stud)."""
+    return _high(cards, _STRAIGHT, flush_beats_full_house=False)
+
+
+def short_deck_high(cards: Sequence[int]) -> RankKey:
+    """Short-deck (6+) hold'em: A-6-7-8-9 is a straight, a flush beats a full house."""
+    return _high(cards, _SHORT_STRAIGHT, flush_beats_full_house=True)
+
+
+def _ace_low(rank: int) -> int:
+    """Rank values for ace-to-five lows: ace 0, deuce 1, ... king 12."""
+    return 0 if rank == 12 else rank + 1
+
+
+def _low_ranks(cards: Sequence[int]) -> list[int]:
+    """The five ranks of the best ace-to-five low (pairs only when they
+    must be used: lowest distinct ranks first, then second copies...)."""
+    counts = [0] * 13
+    for card in cards:
+        counts[_ace_low(card >> 2)] += 1
+    chosen: list[int] = []
+    for copy in range(1, 5):
+        for rank in range(13):
+            if counts[rank] >= copy:
+                chosen.append(rank)
+                if len(chosen) == 5:
+                    return chosen
+    return chosen
+
+
+def regular_low(cards: Sequence[int]) -> RankKey:
+    """Ace-to-five low (razz): straights and flushes do not count, pairs do."""
+    ranks = _low_ranks(cards)
+    counts = [0] * 13
+    for rank in ranks:
+        counts[rank] += 1
+    # As a high hand of these ranks without straights or flushes; the lowest wins.
+    groups = sorted(((counts[rank], rank) for rank in set(ranks)), reverse=True)
+    shape = tuple(count for count, _ in groups)
+    category = {
+        (1, 1, 1, 1, 1): HIGH_CARD,
+        (2, 1, 1, 1): PAIR,
+        (2, 2, 1): TWO_PAIR,
+        (3, 1, 1): TRIPS,
+        (3, 2): FULL_HOUSE,
+        (4, 1): QUADS,
+    }[shape]
+    return -_key(category, *(rank for _, rank in groups))
+
+
+def eight_or_better_low(cards: Sequence[int]) -> RankKey | None:
+    """Ace-to-five low with five different ranks of eight or lower, or None
+    (no low qualifies: the high hand takes the whole pot)."""
+    mask = 0
+    for card in cards:
+        rank = _ace_low(card >> 2)
+        if rank <= 7:
+            mask |= 1 << rank
+    ranks = [rank for rank in range(8) if mask >> rank & 1][:5]
+    if len(ranks) < 5:
+        return None
+    return -_key(HIGH_CARD, *reversed(ranks))
+
+
+def omaha(evaluate: Evaluator, hole: Sequence[int], board: Sequence[int]) -> RankKey | None:
+    """The best hand of exactly two hole cards and three board cards."""
+    best: RankKey | None = None
+    for pair in combinations(hole, 2):
+        for three in combinations(board, 3):
+            key = evaluate((*pair, *three))
+            if key is not None and (best is None or key > best):
+                best = key
+    return best
