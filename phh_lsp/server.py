@@ -236,10 +236,12 @@ async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: s
     finally:
         if token is not None:
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
-    # who is ahead at each action of a small document, computed before the first hover asks
-    from phh_lsp.features.strength import prefetch_document
+    if first:
+        # who is ahead at each action of a small document, computed before the first hover
+        # asks (once: after an edit, the hover of the hand starts what it needs)
+        from phh_lsp.features.strength import prefetch_document
 
-    loop.run_in_executor(None, prefetch_document, analysis)
+        loop.run_in_executor(None, prefetch_document, analysis)
     return items
 
 

@@ -32,16 +32,12 @@ def run_equity(path: str, hand_number: int | None, stdout: TextIO, stderr: TextI
         stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
         return 2
     analysis = analyze(text, path)
-    views = analysis.hands
-    if hand_number is not None:
-        if not 1 <= hand_number <= len(views):
-            stderr.write(f"{path}: there is no hand {hand_number} (the file has {len(views)})\n")
-            return 2
-        chosen = [(hand_number, views[hand_number - 1])]
-    else:
-        chosen = list(enumerate(views, start=1))
+    count = len(analysis.pieces)
+    if hand_number is not None and not 1 <= hand_number <= count:
+        stderr.write(f"{path}: there is no hand {hand_number} (the file has {count})\n")
+        return 2
     status = 0
-    for number, _ in chosen:
+    for number in [hand_number] if hand_number is not None else range(1, count + 1):
         hand = analysis.view(number - 1).hand
         title = f"{path}" + (f" · hand {number}" if analysis.multi else "")
         stdout.write(f"{title}\n")

@@ -127,16 +127,21 @@ def _known(cards: Sequence[str]) -> list[int] | None:
     return [number for number in numbers if number is not None]
 
 
-def contenders(spot: Spot) -> list[int]:
-    """The players still in the hand (indices)."""
-    return [index for index, folded in enumerate(spot.folded) if not folded]
+def contenders(folded: Sequence[bool]) -> list[int]:
+    """The players still in the hand (indices), from who folded."""
+    return [index for index, out in enumerate(folded) if not out]
+
+
+def all_known(cards: Sequence[str]) -> bool:
+    """Whether these are cards, every one of them known (not ``??``, not none)."""
+    return _known(cards) is not None
 
 
 def equity(spot: Spot) -> dict[int, Estimate] | None:
     """Each contender's share of the pot, or None when it cannot be told:
     a draw game, fewer than two players left, a player's cards unknown."""
     family = FAMILIES.get(spot.variant)
-    players = contenders(spot)
+    players = contenders(spot.folded)
     if family is None or family.kind == "draw" or len(players) < 2:
         return None
     holes = [_known(spot.holes[index]) for index in players]
@@ -323,11 +328,12 @@ def _strength(
     runouts = math.comb(len(deck) - size, need)
     exact_pairs = exact_opponents and len(opponents) * runouts * 2 * per_rank <= BUDGET
     if exact_pairs:
+        # our final hand depends on the run-out only: ranked once each, not once per opponent
+        ours_later = {more: rank(hole, (*board, *more)) for more in combinations(deck, need)}
         for opponent, state in states:
             rest = [card for card in deck if card not in opponent]
-            for more in combinations(rest, need):
-                final = (*board, *more)
-                hp[state][_compare(rank(hole, final), rank(opponent, final))] += 1
+            for more in combinations(rest, need):  # in deck order: the keys of ours_later
+                hp[state][_compare(ours_later[more], rank(opponent, (*board, *more)))] += 1
                 total[state] += 1
     else:
         for _ in range(max(SAMPLED // per_rank // 3, 500)):

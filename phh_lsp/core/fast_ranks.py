@@ -94,9 +94,11 @@ def _high(cards: Sequence[int], straights: list[int], flush_beats_full_house: bo
     counts = [0] * 13
     suit_masks = [0, 0, 0, 0]
     suit_counts = [0, 0, 0, 0]
+    rank_mask = 0
     for card in cards:
         rank = card >> 2
         counts[rank] += 1
+        rank_mask |= 1 << rank
         suit_masks[card & 3] |= 1 << rank
         suit_counts[card & 3] += 1
     flush = -1  # the flush's ranks, if there is one
@@ -131,10 +133,6 @@ def _high(cards: Sequence[int], straights: list[int], flush_beats_full_house: bo
         return full_house
     if flush >= 0:
         return flush_category << 20 | flush
-    rank_mask = 0
-    for rank in range(13):
-        if counts[rank]:
-            rank_mask |= 1 << rank
     top = straights[rank_mask]
     if top >= 0:
         return _key(STRAIGHT, top)

@@ -18,7 +18,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.equity import DRAW_NOTE, FAMILIES, Estimate, HandStrength, Spot, contenders, equity, hand_strength
+from phh_lsp.core.equity import (
+    DRAW_NOTE,
+    FAMILIES,
+    Estimate,
+    HandStrength,
+    Spot,
+    all_known,
+    contenders,
+    equity,
+    hand_strength,
+)
 from phh_lsp.core.state_view import Snapshot
 
 log = logging.getLogger(__name__)
@@ -41,7 +51,7 @@ def spot_of(variant: str, state: Snapshot) -> Spot:
 
 def compute(spot: Spot) -> Strength:
     """Equity, and EHS or the made hand, for each contender (seconds at most)."""
-    players = contenders(spot)
+    players = contenders(spot.folded)
     family = FAMILIES.get(spot.variant)
     made: dict[int, str] = {}
     if family is not None and family.kind == "draw":
@@ -52,10 +62,10 @@ def compute(spot: Spot) -> Strength:
 
 def made_hand(spot: Spot, player: int) -> str | None:
     """A draw-game player's current hand, judged by PokerKit, in a player's
-    words: ``3-card badugi 7-4-2`` (badugi), ``8-6 low`` or ``one pair of
-    sevens`` (deuce-to-seven, where the lowest hand wins)."""
+    words: ``3-card badugi 7-4-2`` (badugi), ``8-6 low`` or ``one pair
+    (7-7-4-3-2)`` (deuce-to-seven, where the lowest hand wins)."""
     cards = spot.holes[player]
-    if not cards or "??" in cards:
+    if not all_known(cards):
         return None
     from pokerkit import BadugiHand, Card, StandardLowHand
 
@@ -161,7 +171,7 @@ PREFETCH_HANDS = 3
 
 def prefetch_document(analysis: Analysis) -> None:
     """Start computing every spot of a small document's hands, so that the
-    first hover already finds the numbers (called once it is checked)."""
+    first hover already finds the numbers (called after its first check)."""
     if len(analysis.pieces) > PREFETCH_HANDS:
         return
     try:
@@ -202,10 +212,8 @@ def worth_showing(variant: str, state: Snapshot) -> bool:
     more players are in it, and someone's cards are known."""
     if not state.in_progress or variant not in FAMILIES:
         return False
-    players = [index for index, folded in enumerate(state.folded) if not folded]
-    return len(players) >= 2 and any(
-        state.hole_cards[index] and "??" not in state.hole_cards[index] for index in players
-    )
+    players = contenders(state.folded)
+    return len(players) >= 2 and any(all_known(state.hole_cards[index]) for index in players)
 
 
 def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: bool = False) -> list[str]:
@@ -222,9 +230,9 @@ def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: b
     if found.problem is not None:
         return [f"equity could not be computed (an error in phh-lsp, please report it): {found.problem}"]
     lines = []
-    for player in contenders(spot):
+    for player in contenders(spot.folded):
         cards = spot.holes[player]
-        if not cards or "??" in cards:
+        if not all_known(cards):
             continue
         parts = [f"{labels[player]} {''.join(cards)}"]
         if found.equity is not None:
@@ -242,7 +250,7 @@ def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: b
     if FAMILIES[variant].kind == "draw":
         lines.append(DRAW_NOTE)
     elif found.equity is None:
-        unknown = [labels[p] for p in contenders(spot) if not spot.holes[p] or "??" in spot.holes[p]]
+        unknown = [labels[p] for p in contenders(spot.folded) if not all_known(spot.holes[p])]
         if unknown:
             lines.append(f"no equity until every player's cards are known ({', '.join(unknown)} not known)")
     return lines
@@ -251,7 +259,7 @@ def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: b
 def all_in(state: Snapshot) -> bool:
     """Whether the chips are all in: two or more players left, at most one
     of them with chips behind, nobody to act, and the hand not over."""
-    players = [index for index, folded in enumerate(state.folded) if not folded]
+    players = contenders(state.folded)
     return (
         state.in_progress
         and state.actor is None
