@@ -54,7 +54,7 @@ def run_equity(path: str, hand_number: int | None, stdout: TextIO, stderr: TextI
             if cards == shown:
                 continue
             shown = cards
-            lines = strength_lines(variant, state, [f"p{i + 1}" for i in range(len(state.stacks))], wait=True)
+            lines = strength_lines(variant, state, wait=True)
             if any(not line.startswith("no equity until") for line in lines):
                 board = f" · board {' '.join(state.board)}" if state.board else ""
                 stdout.write(f"  {state.street}{board} · after {texts.get(index, '')!r}\n")

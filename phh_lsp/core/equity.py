@@ -145,8 +145,8 @@ def equity(spot: Spot) -> dict[int, Estimate] | None:
     if family is None or family.kind == "draw" or len(players) < 2:
         return None
     holes = [_known(spot.holes[index]) for index in players]
-    board = [card for card in (card_number(text) for text in spot.board) if card is not None]
-    if any(hole is None for hole in holes) or len(board) != len(spot.board):
+    board = _known(spot.board) if spot.board else []
+    if any(hole is None for hole in holes) or board is None:
         return None
     known = [hole for hole in holes if hole is not None]
     seen = {card for hole in known for card in hole} | set(board)

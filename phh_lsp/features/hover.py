@@ -200,7 +200,7 @@ def _strength(hand: HandAnalysis, state: Snapshot) -> str:
     variant = hand.report.variant
     if variant is None:
         return ""
-    lines = strength_lines(variant, state, [f"p{index + 1}" for index in range(len(state.stacks))])
+    lines = strength_lines(variant, state)
     if hand.replay is not None:
         prefetch(variant, hand.replay.snapshots.values())
     return "\n\n**Who is ahead**  \n" + "  \n".join(lines) if lines else ""

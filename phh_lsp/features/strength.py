@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from phh_lsp.core.analysis import Analysis
@@ -216,7 +216,7 @@ def worth_showing(variant: str, state: Snapshot) -> bool:
     return len(players) >= 2 and any(all_known(state.hole_cards[index]) for index in players)
 
 
-def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: bool = False) -> list[str]:
+def strength_lines(variant: str, state: Snapshot, wait: bool = False) -> list[str]:
     """One line per contender whose cards are known, shaped like
     ``p1 KdQd · equity 41.7 % · EHS 0.48 (HS 0.39, PPOT 0.21, NPOT 0.12)``,
     then a note where a number cannot be given; empty when nothing applies,
@@ -234,7 +234,7 @@ def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: b
         cards = spot.holes[player]
         if not all_known(cards):
             continue
-        parts = [f"{labels[player]} {''.join(cards)}"]
+        parts = [f"p{player + 1} {''.join(cards)}"]
         if found.equity is not None:
             parts.append(f"equity {estimate_text(found.equity[player], percent=True)}")
         strength = found.ehs.get(player)
@@ -250,7 +250,7 @@ def strength_lines(variant: str, state: Snapshot, labels: Sequence[str], wait: b
     if FAMILIES[variant].kind == "draw":
         lines.append(DRAW_NOTE)
     elif found.equity is None:
-        unknown = [labels[p] for p in contenders(spot.folded) if not all_known(spot.holes[p])]
+        unknown = [f"p{p + 1}" for p in contenders(spot.folded) if not all_known(spot.holes[p])]
         if unknown:
             lines.append(f"no equity until every player's cards are known ({', '.join(unknown)} not known)")
     return lines
