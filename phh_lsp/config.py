@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from phh_lsp.core.codes import CODES, NAME_TO_CODE
+from phh_lsp.core.rules.codes import CODES, NAME_TO_CODE
 
 #: The names a configuration file may have, in the order they are preferred in one folder.
 CONFIG_NAMES = (".phh-lsp.toml", "phh-lsp.toml", "pyproject.toml")

@@ -196,11 +196,11 @@ async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
 @guarded([])
-def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
     from phh_lsp.features import code_lens
 
     uri = params.text_document.uri
-    lenses = code_lens.code_lenses(ls.analysis(uri), ls.encoding)
+    lenses = await off_loop(code_lens.code_lenses, ls.analysis(uri), ls.encoding)
     for lens in lenses:
         if isinstance(lens.data, dict):
             lens.data = {**lens.data, "uri": uri}  # codeLens/resolve carries no document
@@ -224,3 +224,37 @@ def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.C
 @server.command("phh.noop")
 def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
     """The command of the summary lenses: clicking one does nothing."""
+
+
+@server.command("phh.convert")
+async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
+    """``phh.convert [text, site?, name?]``: a site's hand history text as PHH
+    (``site`` as ``phh-lsp convert --from`` takes it, detected when null;
+    ``name``, the source's file name, goes in each hand's comment).
+
+    Answers ``{"text": the .phhs text, "site": its name or null,
+    "converted": n, "problems": [...], "failed": [...]}``, each problem and
+    failure a ``{"line", "message"}`` (1-based line of the input) that the
+    client can show; the editors open the text beside the source.
+    """
+    from phh_lsp.convert.sites import as_phhs, convert_text
+
+    text = args[0] if args and isinstance(args[0], str) else ""
+    site = args[1] if len(args) > 1 and isinstance(args[1], str) else None
+    name = args[2] if len(args) > 2 and isinstance(args[2], str) else "the source"
+    conversion = await off_loop(convert_text, text, site)
+    converted = conversion.converted
+    return {
+        "text": await off_loop(as_phhs, [(hand, name) for hand in converted]) if converted else "",
+        "site": conversion.site.name if conversion.site is not None else None,
+        "converted": len(converted),
+        "problems": [
+            {"line": hand.hand.first_line, "message": f"hand #{hand.hand.hand_id}: {problem}"}
+            for hand in converted
+            for problem in hand.problems
+        ],
+        "failed": [
+            {"line": hand.line, "message": f"hand #{hand.hand_id or '?'} (from line {hand.first_line}): {hand.reason}"}
+            for hand in conversion.failed
+        ],
+    }

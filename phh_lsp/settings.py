@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from phh_lsp.core.codes import CODES, NAME_TO_CODE, Severity
+from phh_lsp.core.rules.codes import CODES, NAME_TO_CODE, Severity
 
 INLAY_MODES = ("off", "pot", "full")
 LOG_LEVELS = ("error", "warning", "info", "debug")

@@ -13,7 +13,7 @@ import difflib
 from pathlib import Path
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import CODES
+from phh_lsp.core.rules.codes import CODES
 from phh_lsp.features.fixes import fixes_for
 from tests.core.test_diagnostic_codes import CASES
 

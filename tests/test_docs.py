@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from phh_lsp.core.codes import CODES, docs_url
+from phh_lsp.core.rules.codes import CODES, docs_url
 from tests.docs_diagnostics import TARGET, render
 
 

@@ -34,7 +34,7 @@ from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end,
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
-from phh_lsp.core.codes import Diagnostic, Severity, diagnostic
+from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
 from phh_lsp.settings import Settings

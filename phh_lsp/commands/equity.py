@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.state_view import Snapshot
+from phh_lsp.core.engine.state_view import Snapshot
 from phh_lsp.features.strength import all_in, strength_lines
 from phh_lsp.paths import read_text
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from phh_lsp.commands.report import FixRecord
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
-from phh_lsp.core.codes import Diagnostic
+from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.core.text_edits import TextEdit, apply_edits
 from phh_lsp.features.fixes import PROPOSERS, Fix, choose, compatible, fix_hand, fixes_for
 
 MAX_ROUNDS = 10

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from phh_lsp.config_files import ConfigFinder
-from phh_lsp.core.formatting import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
+from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
 from phh_lsp.paths import collect
 
 

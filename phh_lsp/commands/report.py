@@ -170,7 +170,7 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "
 def _sarif(findings: list[Finding]) -> dict[str, Any]:
     """A SARIF 2.1.0 log: one run, every code as a rule, each finding a result."""
     from phh_lsp import __version__
-    from phh_lsp.core.codes import CODES, docs_url
+    from phh_lsp.core.rules.codes import CODES, docs_url
 
     index = {code: number for number, code in enumerate(CODES)}
     rules = [

@@ -18,16 +18,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from phh_lsp.core.actions import ParsedAction, parse_action
-from phh_lsp.core.array_slips import Slips, explain_slips
-from phh_lsp.core.checks_actions import check_actions_in_context
-from phh_lsp.core.checks_fields import FieldReport, check_fields
-from phh_lsp.core.checks_result import check_result
-from phh_lsp.core.codes import Diagnostic, diagnostic
-from phh_lsp.core.document import HandText, cut_hands, is_multi_hand
-from phh_lsp.core.replay import Replay, replay
+from phh_lsp.core.engine.checks_result import check_result
+from phh_lsp.core.engine.replay import Replay, replay
+from phh_lsp.core.rules.actions import ParsedAction, parse_action
+from phh_lsp.core.rules.array_slips import Slips, explain_slips
+from phh_lsp.core.rules.checks_actions import check_actions_in_context
+from phh_lsp.core.rules.checks_fields import FieldReport, check_fields
+from phh_lsp.core.rules.codes import Diagnostic, diagnostic
 from phh_lsp.core.syntax import TomlError, check, parse
 from phh_lsp.core.syntax.entries import Entry, Value, read_entries
+from phh_lsp.core.syntax.hands import HandText, cut_hands, is_multi_hand
 from phh_lsp.core.text import LineIndex, Span
 
 
@@ -308,7 +308,7 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
 def _read_for_certain(errors: list[TomlError], actions: Value | None) -> int:
     """Up to where the actions were read for certain despite syntax errors.
 
-    The slips :mod:`~phh_lsp.core.array_slips` explains (an array left
+    The slips :mod:`~phh_lsp.core.rules.array_slips` explains (an array left
     open, a missing comma, an action without quotes) leave every action
     readable; any other error inside the ``actions`` array (an unclosed
     string swallowing the line) leaves the actions before it. An error
@@ -342,7 +342,7 @@ _TOML_CODES = frozenset({"PHH101", "PHH102", "PHH209"})
 
 def _judged_as_one_document(text: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The TOML verdict on a ``.phhs`` whose hands are not independent tables
-    (see :func:`~phh_lsp.core.document.cut_hands`): its hands judged one by one
+    (see :func:`~phh_lsp.core.syntax.hands.cut_hands`): its hands judged one by one
     would be wrong both ways (``[[a]]`` split from its ``[a.b]``), so their
     TOML-level errors give way to the whole document's first one."""
     kept = [d for d in diagnostics if d.code not in _TOML_CODES]

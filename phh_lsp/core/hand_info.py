@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.state_view import fmt_amount
+from phh_lsp.core.engine.state_view import fmt_amount
 
 
 def field_value(hand: HandAnalysis, name: str) -> Any:

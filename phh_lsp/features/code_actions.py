@@ -28,7 +28,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandView
-from phh_lsp.core.codes import Diagnostic
+from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range
 from phh_lsp.features.fixes import PROPOSERS, compatible, fix_hand, fixes_for

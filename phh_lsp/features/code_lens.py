@@ -15,37 +15,39 @@ so clicking the line is harmless everywhere.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.codes import Severity
+from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.hand_info import field_value, player_label
-from phh_lsp.core.state_view import fmt_amount
+from phh_lsp.core.rules.codes import Severity
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 
 NOOP_COMMAND = "phh.noop"
-_ACTIONS_KEY = re.compile(r"^[ \t]*(actions)[ \t]*=", re.M)
-_HEADER = re.compile(r"[ \t]*\[")
 
 
 def code_lenses(analysis: Analysis, encoding: Encoding) -> list[types.CodeLens]:
     """A result lens on the ``actions`` key of every hand that has one.
 
-    In a ``.phhs`` file the lenses come unresolved (``data`` names the
-    hand) and :func:`resolve_code_lens` replays a hand when the editor
-    shows its lens, so opening a 1,000-hand file replays a screenful.
+    The ``actions`` key is found in the hand's fields as the checks read
+    them (the diagnostics have read every hand already). In a ``.phhs``
+    file the lenses come unresolved (``data`` names the hand) and
+    :func:`resolve_code_lens` replays a hand, with the states its title
+    reads, when the editor shows its lens: a screenful, not 1,000 hands.
     """
     lenses: list[types.CodeLens] = []
-    for index, piece in enumerate(analysis.pieces):
-        key = _ACTIONS_KEY.search(piece.text)
-        if key is None or (analysis.multi and not _HEADER.match(piece.text)):
+    for index, view in enumerate(analysis.hands):
+        hand = view.hand
+        if analysis.multi and hand.header is None:
+            continue  # the comments before the first hand
+        key = next((entry.key_span for entry in hand.entries if entry.key == "actions" and not entry.is_header), None)
+        if key is None:
             continue
-        span = Span(piece.start + key.start(1), piece.start + key.end(1))
+        span = Span(view.start + key.start, view.start + key.end)
         lens = types.CodeLens(range=to_range(analysis.lines, span, encoding), data={"hand": index})
         if analysis.multi:
             lenses.append(lens)

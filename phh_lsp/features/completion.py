@@ -14,17 +14,16 @@ insert the same text.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.cards import card_name, deck_for
+from phh_lsp.core.engine.replay import replay
 from phh_lsp.core.hand_info import player_label
-from phh_lsp.core.replay import replay
-from phh_lsp.core.schema import (
+from phh_lsp.core.rules.cards import card_name, deck_for
+from phh_lsp.core.rules.schema import (
     FIELD_ORDER,
     FIELD_SPECS,
     REQUIRED_BY_VARIANT,
@@ -32,6 +31,7 @@ from phh_lsp.core.schema import (
     VARIANT_NAMES,
     ValueKind,
 )
+from phh_lsp.core.syntax import Document, KeyValue, Node, StringValue, Token, parse
 from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.completion_actions import Candidate, legal_next
@@ -39,9 +39,6 @@ from phh_lsp.features.convert import to_range
 
 if TYPE_CHECKING:
     from pokerkit import State
-
-_KEY_PREFIX = re.compile(r"[ \t]*([A-Za-z0-9_-]*)$")
-_VALUE_PREFIX = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(\"?)([^\"]*)$")
 
 
 @dataclass
@@ -61,10 +58,12 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
     if view is None:
         return None
     hand, local = view.hand, offset - view.start
-    if _in_comment(hand.text, local):
+    tree = parse(hand.text)
+    before = _before(tree, local)
+    if isinstance(before[-1], Token) and before[-1].kind == "comment":
         return None
     site = _action_site(hand, local)
-    items = _action_items(hand, site) if site is not None else _field_items(hand, local)
+    items = _action_items(hand, site) if site is not None else _field_items(hand, local, before)
     if items is None:
         return None
     cursor = to_range(analysis.lines, Span(offset, offset), encoding).end
@@ -89,27 +88,15 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
 Item = tuple[str, str, str, types.CompletionItemKind, int]
 
 
-def _in_comment(text: str, local: int) -> bool:
-    """Whether a TOML ``#`` comment runs through ``local`` on its line.
+def _before(tree: Document, local: int) -> list[Node | Token]:
+    """The tree's path to the character just before the cursor (the one
+    being typed), or the bare document at its very start.
 
-    A ``#`` inside a string is commentary of an action, not a comment, so
-    quotes are tracked from the start of the line.
+    That character says where the cursor is: in a comment (a ``#`` in an
+    action string is part of the string's token, not a comment), in a key,
+    or in a field's value.
     """
-    index = text.rfind("\n", 0, local) + 1
-    quote = ""
-    while index < local:
-        char = text[index]
-        if quote:
-            if char == "\\" and quote == '"':
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            return True
-        index += 1
-    return False
+    return tree.covering(local - 1) if local > 0 else [tree]
 
 
 def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
@@ -130,7 +117,7 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
             typed = hand.text[info.content_start : local]
             if "\n" in typed or "\r" in typed:
                 break
-            word = len(typed) - len(re.search(r"\S*$", typed).group())  # type: ignore[union-attr]
+            word = len(typed) - (len(typed.split()[-1]) if typed and not typed[-1].isspace() else 0)
             at_end = local >= len(hand.text) or hand.text[local] in "\r\n"
             return _Site(index, typed, info.content_start + word, True, not info.terminated and at_end)
         if item.span.start <= local and item.kind == "invalid":
@@ -240,20 +227,45 @@ def _cards_used(hand: HandAnalysis, index: int) -> set[str]:
     }
 
 
-def _field_items(hand: HandAnalysis, local: int) -> list[Item] | None:
-    line_start = hand.text.rfind("\n", 0, local) + 1
-    before = hand.text[line_start:local]
-    key = _KEY_PREFIX.fullmatch(before)
-    if key is not None:
-        return _field_names(hand, local - len(key.group(1)))
-    value = _VALUE_PREFIX.fullmatch(before)
-    if value is None:
-        return None
-    name, quote, typed = value.groups()
-    start = local - len(typed) - len(quote)
+def _field_items(hand: HandAnalysis, local: int, before: list[Node | Token]) -> list[Item] | None:
+    """Field names on a fresh line or a half-typed key; the variant codes
+    and ``true``/``false`` in a value; None elsewhere (a header, a value
+    already finished)."""
+    text = hand.text
+    pair = next((node for node in before if isinstance(node, KeyValue)), None)
+    if pair is None:
+        line_start = text.rfind("\n", 0, local) + 1
+        return _field_names(hand, local) if not text[line_start:local].strip() else None
+    key = pair.key
+    equals = next((child for child in pair.children if isinstance(child, Token) and child.kind == "="), None)
+    if equals is None or local < equals.end:
+        # in the key: only a plain one-word key is a field name being typed
+        if len(key.names()) != 1 or key.children[0].kind != "bare_key" or local > key.end:
+            return None
+        return _field_names(hand, key.start)
+    return _value_items(text, local, key.names(), pair.value)
+
+
+def _value_items(text: str, local: int, names: tuple[str, ...], value: Node | None) -> list[Item] | None:
+    """Values of ``names = ``: ``typed`` is the value's text up to the cursor
+    (inside its quotes for a basic string, which may be unterminated)."""
+    quoted = isinstance(value, StringValue)
+    if value is None or local <= value.start:
+        typed, start = "", local
+    elif isinstance(value, StringValue) and value.kind == "basic_string":
+        if value.terminated and local >= value.end:
+            return None
+        typed, start = text[value.start + 1 : local], value.start
+    elif quoted or local > value.end:
+        return []
+    else:
+        typed, start = text[value.start : local], value.start
+    if len(names) != 1:
+        return []
+    name, quote = names[0], '"' if quoted else ""
     if name == "variant":
-        rest = hand.text[local : hand.text.find("\n", local) if "\n" in hand.text[local:] else len(hand.text)]
-        closing = "" if '"' in rest else '"'
+        line_end = text.find("\n", local)
+        closing = "" if '"' in text[local : len(text) if line_end < 0 else line_end] else '"'
         return [
             (
                 code,

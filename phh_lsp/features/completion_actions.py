@@ -14,9 +14,9 @@ from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any
 
 from phh_lsp.core.analysis import HandAnalysis
+from phh_lsp.core.engine.state_view import bet_word, fmt_amount, street_names
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label
-from phh_lsp.core.schema import betting_structure
-from phh_lsp.core.state_view import bet_word, fmt_amount, street_names
+from phh_lsp.core.rules.schema import betting_structure
 
 if TYPE_CHECKING:
     from pokerkit import State

@@ -1,10 +1,10 @@
 """The quick fixes themselves: for a diagnostic, the edits that repair it.
 
 One proposer per code (see :data:`PROPOSERS`). Each reads the facts the check
-attached to the diagnostic (:mod:`phh_lsp.core.fix_data`), never its
+attached to the diagnostic (:mod:`phh_lsp.core.edits.fix_data`), never its
 message, which is free to change wording, and the hand's analysis; it
 states its fix as changes to the hand's fields (a :class:`Proposal`), which
-tomlkit writes (:mod:`phh_lsp.core.toml_write`) when the fix is offered
+tomlkit writes (:mod:`phh_lsp.core.edits.toml_write`) when the fix is offered
 (:func:`fixes_for`) or applied (:func:`write_together`, one round trip for
 all of a hand's fixes), so comments, quote styles and line
 endings survive every fix the same way. A hand tomlkit cannot read gets
@@ -34,8 +34,7 @@ from functools import partial
 from typing import Any, Literal, TypeVar
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.codes import Diagnostic
-from phh_lsp.core.fix_data import (
+from phh_lsp.core.edits.fix_data import (
     BetOutOfRange,
     ForbiddenField,
     MissingField,
@@ -45,13 +44,7 @@ from phh_lsp.core.fix_data import (
     UnknownVariant,
     WrongLength,
 )
-from phh_lsp.core.hand_info import big_blind, field_value
-from phh_lsp.core.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
-from phh_lsp.core.schema import FIELD_ORDER, FIELD_SPECS
-from phh_lsp.core.state_view import fmt_amount
-from phh_lsp.core.syntax.entries import StringInfo
-from phh_lsp.core.text import Span
-from phh_lsp.core.toml_write import (
+from phh_lsp.core.edits.toml_write import (
     AddField,
     AppendElements,
     Change,
@@ -65,7 +58,14 @@ from phh_lsp.core.toml_write import (
     field_edits,
     render,
 )
-from phh_lsp.core.variant_aliases import GAME_NAMES
+from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.hand_info import big_blind, field_value
+from phh_lsp.core.rules.codes import Diagnostic
+from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
+from phh_lsp.core.rules.schema import FIELD_ORDER, FIELD_SPECS
+from phh_lsp.core.rules.variant_aliases import GAME_NAMES
+from phh_lsp.core.syntax.entries import StringInfo
+from phh_lsp.core.text import Span
 
 Applicability = Literal["safe", "unsafe"]
 """Safe: certain, applied by "Fix all" and ``check --fix``; unsafe: a guess, applied only on request."""
@@ -407,7 +407,7 @@ def _fix_finishing(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
 
 
 def _fix_notation(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
-    """PHH301/303/306/307/312: the word's one right spelling (:mod:`phh_lsp.core.respell`).
+    """PHH301/303/306/307/312: the word's one right spelling (:mod:`phh_lsp.core.rules.respell`).
 
     These problems are found by the action parser, which attaches no data;
     the word at the diagnostic's range is what the fix needs, and the

@@ -15,9 +15,9 @@ from lsprotocol import types
 
 from phh_lsp.core import syntax
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.formatting import format_text, same_values
+from phh_lsp.core.edits.text_edits import TextEdit, apply_edits, minimal_edits
+from phh_lsp.core.formatting.formatter import format_text, same_values
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.core.text_edits import TextEdit, apply_edits, minimal_edits
 from phh_lsp.features.convert import to_offset, to_range
 from phh_lsp.settings import Settings
 

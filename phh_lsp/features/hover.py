@@ -17,18 +17,18 @@ from decimal import Decimal
 
 from lsprotocol import types
 
-from phh_lsp.core.actions import ParsedAction, Token
 from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.cards import card_name
+from phh_lsp.core.engine.state_view import Snapshot, bet_word, fmt_amount
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
-from phh_lsp.core.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
-from phh_lsp.core.state_view import Snapshot, bet_word, fmt_amount
+from phh_lsp.core.rules.actions import ParsedAction, Token
+from phh_lsp.core.rules.cards import card_name
+from phh_lsp.core.rules.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 from phh_lsp.features.strength import prefetch, strength_lines
 
-#: The words for a ``cbr`` (see :func:`~phh_lsp.core.state_view.bet_word`), all-in or not.
+#: The words for a ``cbr`` (see :func:`~phh_lsp.core.engine.state_view.bet_word`), all-in or not.
 _BET_WORDS = {
     ("bet", False): "bets",
     ("bet", True): "bets all-in",

@@ -32,8 +32,8 @@ from functools import lru_cache
 
 from lsprotocol import types
 
-from phh_lsp.core.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction, parse_action
 from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.rules.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction, parse_action
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.text import Encoding, LineIndex, Span

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.equity import (
+from phh_lsp.core.engine.state_view import Snapshot
+from phh_lsp.core.strength.equity import (
     DRAW_NOTE,
     FAMILIES,
     Estimate,
@@ -29,7 +30,6 @@ from phh_lsp.core.equity import (
     equity,
     hand_strength,
 )
-from phh_lsp.core.state_view import Snapshot
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis, HandView
+from phh_lsp.core.engine.state_view import fmt_amount, street_names
 from phh_lsp.core.hand_info import field_value, player_name
-from phh_lsp.core.state_view import fmt_amount, street_names
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, LineIndex, Span
 from phh_lsp.features.convert import to_range

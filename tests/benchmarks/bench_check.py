@@ -109,7 +109,7 @@ def worker_check_inprocess(paths: list[str], jobs: int) -> dict[str, object]:
 
     import pokerkit  # noqa: F401  (as worker_pokerkit: the loop excludes imports)
 
-    import phh_lsp.core.replay  # noqa: F401
+    import phh_lsp.core.engine.replay  # noqa: F401
     from phh_lsp.cli import _parser
     from phh_lsp.commands.check import run_check
 

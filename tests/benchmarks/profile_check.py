@@ -17,7 +17,7 @@ It prints:
 * the wall time with and without the profiler, and hands/s;
 * self time (tottime) summed per group: tomllib / our syntax tree
   (``core/syntax/``) / field checks / action parsing / our replay
-  driver (``core/replay.py``) / PokerKit split into state creation, dealing,
+  driver (``core/engine/replay.py``) / PokerKit split into state creation, dealing,
   betting, showdown & hand evaluation, other PokerKit / Python stdlib
   (decimal, dataclasses, re, warnings, ...) / other. Self times add up to the
   total, so these shares do not double count;
@@ -82,16 +82,22 @@ def group_of(filename: str, function: str) -> str:
         return "tomllib"
     if "phh_lsp/core/syntax/" in name:
         return "our syntax tree (core/syntax)"
-    if name.endswith(("phh_lsp/core/checks_fields.py", "phh_lsp/core/schema.py")):
+    if name.endswith(("phh_lsp/core/rules/checks_fields.py", "phh_lsp/core/rules/schema.py")):
         return "field checks (checks_fields, schema)"
-    if name.endswith(("phh_lsp/core/actions.py", "phh_lsp/core/checks_actions.py", "phh_lsp/core/cards.py")):
-        return "action parsing (actions, checks_actions, cards)"
-    if name.endswith("phh_lsp/core/replay.py"):
-        return "our replay driver (core/replay.py)"
     if name.endswith(
-        ("phh_lsp/core/analysis.py", "phh_lsp/core/document.py", "phh_lsp/core/text.py", "phh_lsp/core/codes.py")
+        ("phh_lsp/core/rules/actions.py", "phh_lsp/core/rules/checks_actions.py", "phh_lsp/core/rules/cards.py")
     ):
-        return "analysis glue (analysis, document, text, codes)"
+        return "action parsing (actions, checks_actions, cards)"
+    if name.endswith("phh_lsp/core/engine/replay.py"):
+        return "our replay driver (core/engine/replay.py)"
+    if name.endswith(
+        (
+            "phh_lsp/core/analysis.py",
+            "phh_lsp/core/text.py",
+            "phh_lsp/core/rules/codes.py",
+        )
+    ):
+        return "analysis glue (analysis, text, codes)"
     if "/pokerkit/" in name:
         lowered = function.lower()
         if (
@@ -120,14 +126,14 @@ ENTRY_POINTS = [
     ("syntax.parse", "phh_lsp/core/syntax/parser.py", "parse"),
     ("syntax.check (TOML rules)", "phh_lsp/core/syntax/check.py", "check"),
     ("syntax.entries.read_entries", "phh_lsp/core/syntax/entries.py", "read_entries"),
-    ("checks_fields.check_fields", "phh_lsp/core/checks_fields.py", "check_fields"),
-    ("actions.parse_action", "phh_lsp/core/actions.py", "parse_action"),
-    ("checks_actions.check_actions_in_context", "phh_lsp/core/checks_actions.py", "check_actions_in_context"),
-    ("replay.replay (all PokerKit work)", "phh_lsp/core/replay.py", "replay"),
-    ("replay.create_state", "phh_lsp/core/replay.py", "create_state"),
-    ("replay._Replayer.apply", "phh_lsp/core/replay.py", "apply"),
-    ("replay._Replayer.complete", "phh_lsp/core/replay.py", "complete"),
-    ("replay._collected", "phh_lsp/core/replay.py", "_collected"),
+    ("checks_fields.check_fields", "phh_lsp/core/rules/checks_fields.py", "check_fields"),
+    ("actions.parse_action", "phh_lsp/core/rules/actions.py", "parse_action"),
+    ("checks_actions.check_actions_in_context", "phh_lsp/core/rules/checks_actions.py", "check_actions_in_context"),
+    ("replay.replay (all PokerKit work)", "phh_lsp/core/engine/replay.py", "replay"),
+    ("replay.create_state", "phh_lsp/core/engine/replay.py", "create_state"),
+    ("replay._Replayer.apply", "phh_lsp/core/engine/replay.py", "apply"),
+    ("replay._Replayer.complete", "phh_lsp/core/engine/replay.py", "complete"),
+    ("replay._collected", "phh_lsp/core/engine/replay.py", "_collected"),
     ("pokerkit HandHistory.create_state", "pokerkit/notation.py", "create_state"),
     ("pokerkit State.__post_init__", "pokerkit/state.py", "__post_init__"),
     ("pokerkit State.deal_hole", "pokerkit/state.py", "deal_hole"),
@@ -141,7 +147,7 @@ ENTRY_POINTS = [
     ("pokerkit lookups get_entry", "pokerkit/lookups.py", "get_entry"),
     ("analysis._consistency", "phh_lsp/core/analysis.py", "_consistency"),
     ("analysis._document_diagnostics", "phh_lsp/core/analysis.py", "_document_diagnostics"),
-    ("document.split_hands", "phh_lsp/core/document.py", "split_hands"),
+    ("hands.split_hands", "phh_lsp/core/syntax/hands.py", "split_hands"),
 ]
 
 
@@ -270,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     import pokerkit  # noqa: F401  (import and table building are not profiled)
 
     import phh_lsp.core.analysis
-    import phh_lsp.core.replay  # noqa: F401
+    import phh_lsp.core.engine.replay  # noqa: F401
 
     load = os.getloadavg()
     print(f"profile_check: {os.cpu_count()} cores; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from phh_lsp.commands.fixing import fix_text
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import Severity
+from phh_lsp.core.rules.codes import Severity
 from tests.conftest import CORPUS
 from tests.hardening import synthetic
 

@@ -15,7 +15,7 @@ from tests.core.test_diagnostic_codes import NT
 def test_core_imports_neither_pygls_nor_lsprotocol() -> None:
     code = (
         "import sys, pkgutil, importlib, phh_lsp.core as core\n"
-        "for m in pkgutil.iter_modules(core.__path__): importlib.import_module('phh_lsp.core.' + m.name)\n"
+        "for m in pkgutil.walk_packages(core.__path__, 'phh_lsp.core.'): importlib.import_module(m.name)\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol')]\n"
         "print(bad); sys.exit(1 if bad else 0)\n"
     )

@@ -16,7 +16,7 @@ import pytest
 from pokerkit import HandHistory
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import Severity
+from phh_lsp.core.rules.codes import Severity
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.paths import read_text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import CODES, Severity
+from phh_lsp.core.rules.codes import CODES, Severity
 
 NT = """\
 variant = "NT"

@@ -2,7 +2,7 @@
 
 The reference here counts with PokerKit's own hand types (or, for the
 million-pair potentials, with a plain transcription of the seed's
-pseudocode), by brute force, written apart from phh_lsp.core.equity:
+pseudocode), by brute force, written apart from phh_lsp.core.strength.equity:
 every variant family is compared, exact figures exactly and sampled ones
 within their stated margin.
 """
@@ -24,9 +24,9 @@ from pokerkit import (
     StandardHighHand,
 )
 
-from phh_lsp.core import equity as equity_module
-from phh_lsp.core import fast_ranks
-from phh_lsp.core.equity import Spot, equity, hand_strength
+from phh_lsp.core.strength import equity as equity_module
+from phh_lsp.core.strength import fast_ranks
+from phh_lsp.core.strength.equity import Spot, equity, hand_strength
 
 RANKS = "23456789TJQKA"
 FULL = [rank + suit for rank in RANKS for suit in "cdhs"]

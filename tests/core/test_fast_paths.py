@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 from phh_lsp.core import analysis as analysis_module
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.document import split_hands
 from phh_lsp.core.syntax import LazyKeyValue, parse
 from phh_lsp.core.syntax.entries import read_entries
+from phh_lsp.core.syntax.hands import split_hands
 from phh_lsp.paths import read_text
 from tests.conftest import corpus_files
 
@@ -195,7 +195,7 @@ actions = [
 
 
 def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPatch) -> None:
-    from phh_lsp.core import replay as replay_module
+    from phh_lsp.core.engine import replay as replay_module
 
     def stacks() -> tuple[object, ...] | None:
         analysis_module.analyze_hand.cache_clear()
@@ -218,7 +218,7 @@ def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPa
 
 def _final_state(text: str, multi: bool) -> list[str]:
     """Everything PokerKit knows at the end of each hand, as text."""
-    from phh_lsp.core.replay import replay
+    from phh_lsp.core.engine.replay import replay
 
     found = []
     for piece in split_hands(text, multi):
@@ -250,8 +250,8 @@ def _plainly(text: str, multi: bool, monkeypatch: pytest.MonkeyPatch) -> list[st
     """The same, with PokerKit parsing card text and searching a shuffled deck."""
     from contextlib import nullcontext
 
-    from phh_lsp.core import replay as replay_module
-    from phh_lsp.core import replay_rules
+    from phh_lsp.core.engine import replay as replay_module
+    from phh_lsp.core.engine import replay_rules
 
     with monkeypatch.context() as patch:
         patch.setattr(replay_module, "stack_deck", lambda _state, _actions: None)
@@ -290,6 +290,46 @@ _HEADER_ATOMS = ["[1]", "[2] # c", "[", "]", "\n", "\r\n", "\r", "a = [1, 2]", "
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(_HEADER_ATOMS), max_size=16).map("".join))
 def test_header_starts_are_the_header_expressions_matches(text: str) -> None:
-    from phh_lsp.core import document
+    from phh_lsp.core.syntax import hands as document
 
     assert document._header_candidates(text) == [match.start() for match in document._HEADER_LINE.finditer(text)]
+
+
+# the cut is the tree's fast path: where it calls the hands independent, it
+# cuts exactly at the tree's table headers
+
+_DOCUMENT_ATOMS = [
+    "[1]\n",
+    "[2] # the river\n",
+    "[12]\r\n",
+    'variant = "NT"\n',
+    "a = 1\n",
+    "# [5]\n",
+    'note = """\n[3]\nnot a hand\n"""\n',
+    "note = '''\n[4]\n'''\n",
+    'q = """ "" [6] """\n',
+    "rows = [\n[1, 2],\n[7],\n]\n",
+    'u = "[8]"\n',
+    "[x.y]\n",
+    '["quoted key"]\n',
+    "[[z]]\n",
+    "  [9]\n",
+    "\n",
+    "actions = [\n",  # an array left open: the next header ends it
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_DOCUMENT_ATOMS), max_size=12).map("".join))
+def test_independent_hands_are_cut_at_the_trees_headers(text: str) -> None:
+    from phh_lsp.core.syntax import TableHeader, parse
+    from phh_lsp.core.syntax.hands import cut_hands
+
+    cut = cut_hands(text)
+    assert "".join(hand.text for hand in cut.hands) == text
+    if not cut.independent:
+        return  # judged as one document by the tree
+    tree = parse(text)
+    headers = [node.start for node in tree.children if isinstance(node, TableHeader)]
+    starts = [hand.start for hand in cut.hands]
+    assert [start for start in starts if start or headers[:1] == [0]] == headers

@@ -1,6 +1,6 @@
 """The fast hand ranks order hands exactly as PokerKit's hand types do.
 
-Equity and EHS count with :mod:`phh_lsp.core.fast_ranks`; PokerKit is the
+Equity and EHS count with :mod:`phh_lsp.core.strength.fast_ranks`; PokerKit is the
 rules engine. Random hands of every kind are ranked both ways and every
 pair is compared: the same winner, the same ties, the same "no low".
 """
@@ -22,8 +22,8 @@ from pokerkit import (
     StandardHighHand,
 )
 
-from phh_lsp.core import fast_ranks
-from phh_lsp.core.fast_ranks import card_text
+from phh_lsp.core.strength import fast_ranks
+from phh_lsp.core.strength.fast_ranks import card_text
 
 FULL = list(range(52))
 SHORT = [card for card in FULL if card >> 2 >= 4]

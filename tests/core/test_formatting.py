@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core.formatting import describe_toml_error, format_text
+from phh_lsp.core.formatting.formatter import describe_toml_error, format_text
 from tests.conftest import BIG_PHHS, CORPUS, manifest_totals
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "format"

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core.formatting import format_text
-from phh_lsp.core.text_edits import TextEdit, apply_edits, minimal_edits
+from phh_lsp.core.edits.text_edits import TextEdit, apply_edits, minimal_edits
+from phh_lsp.core.formatting.formatter import format_text
 from tests.conftest import BIG_PHHS
 
 

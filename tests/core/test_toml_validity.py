@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import Diagnostic, Severity
-from phh_lsp.core.document import split_hands
+from phh_lsp.core.rules.codes import Diagnostic, Severity
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
+from phh_lsp.core.syntax.hands import split_hands
 from tests.conftest import ROOT
 from tests.core.test_diagnostic_codes import NT
 from tests.test_cli import run
@@ -79,6 +79,15 @@ def _hands(text: str) -> list[str]:
 
 
 LAST = '  "p3 cc",\n]\n'  # the end of NT's actions
+
+
+def test_a_header_like_line_in_a_string_before_the_first_hand_is_not_a_hand() -> None:
+    """Found by the property test that holds the cut to the tree: the text
+    before the first hand was not checked for an open multi-line string."""
+    text = f'title = """\n[1]\nnot a hand\n"""\n[1]\n{NT}'
+    tomllib.loads(text)
+    assert _hands(text) == ['title = """\n[1]\nnot a hand\n"""\n', f"[1]\n{NT}"]
+    assert [d.code for d in analyze(text, "x.phhs").diagnostics] == ["PHH103"]  # a field outside the hands
 
 
 def test_a_header_like_line_in_a_multi_line_string_is_not_a_hand() -> None:

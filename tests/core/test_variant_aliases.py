@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from phh_lsp.core import variant_aliases
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.schema import VARIANT_NAMES
-from phh_lsp.core.variant_aliases import ALIASES, GAME_NAMES, match_variant, normalize
+from phh_lsp.core.rules import variant_aliases
+from phh_lsp.core.rules.schema import VARIANT_NAMES
+from phh_lsp.core.rules.variant_aliases import ALIASES, GAME_NAMES, match_variant, normalize
 
 EXPECTED = {
     "NLHE": "NT",

@@ -15,7 +15,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from phh_lsp.core.formatting import format_text
+from phh_lsp.core.formatting.formatter import format_text
 from tests.conftest import CORPUS
 from tests.core.test_diagnostic_codes import NT
 from tests.lsp_client import open_document

@@ -102,3 +102,27 @@ async def test_code_lens_summarises_the_result(client: LanguageClient) -> None:
         lens = await client.code_lens_resolve_async(lens)
     assert lens.command is not None
     assert lens.command.title.startswith("p3 (Tom Dwan) wins")
+
+
+@pytest.mark.asyncio
+async def test_convert_command_turns_a_site_history_into_phh(client: LanguageClient) -> None:
+    """``phh.convert``, as the editors' "Convert Hand History to PHH" run it."""
+    from tests.convert.test_pokerstars import SAMPLES
+
+    history = (SAMPLES / "cash-with-a-typo.txt").read_text(encoding="utf-8")
+    answer = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="phh.convert", arguments=[history, None, "stars.txt"])
+    )
+    assert answer["site"] == "PokerStars" and answer["converted"] == 1 and answer["problems"] == []
+    assert answer["failed"] == [
+        {
+            "line": 49,
+            "message": "hand #245817263513 (from line 39): `cals $0.15` is not a PokerStars action "
+            "(in `kat_42: cals $0.15`)",
+        }
+    ]
+    assert answer["text"].startswith("# PokerStars hand #245817263512, stars.txt line 1\n[1]\n")
+    nothing = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="phh.convert", arguments=["just some text"])
+    )
+    assert nothing == {"text": "", "site": None, "converted": 0, "problems": [], "failed": []}

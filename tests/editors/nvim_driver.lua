@@ -181,8 +181,38 @@ local function step_format_on_save()
   end
 end
 
+-- $PHH_NVIM_CONVERT: a PokerStars history; :PhhConvert must open its PHH in a new window.
+-- vim.notify is wrapped (and passed on) to see what the user is told.
+local function step_convert()
+  local notes = {}
+  local notify = vim.notify
+  vim.notify = function(message, level, opts)
+    notes[#notes + 1] = { message = message, level = level or vim.NIL }
+    return notify(message, level, opts)
+  end
+  vim.cmd("edit " .. vim.fn.fnameescape(env("PHH_NVIM_CONVERT")))
+  local source = vim.api.nvim_get_current_buf()
+  local started = now()
+  vim.cmd("PhhConvert")
+  local converted
+  local done = vim.wait(wait_ms, function()
+    for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+      local first = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1] or ""
+      if buf ~= source and first:find("# PokerStars hand", 1, true) then converted = buf end
+    end
+    return converted ~= nil and #notes >= 2
+  end, 20)
+  vim.notify = notify
+  local step = { done = done, convert_ms = now() - started, notes = notes, windows = #vim.api.nvim_list_wins() }
+  step.lines = converted and vim.api.nvim_buf_get_lines(converted, 0, -1, false) or {}
+  step.filetype = converted and vim.bo[converted].filetype or vim.NIL
+  step.source_filetype = vim.bo[source].filetype
+  step.source_clients = #clients(source) -- the history is no PHH file: nothing attached to it
+  result.steps.convert = step
+end
+
 local function run()
-  for _, step in ipairs({ step_broken, step_needless_fold, step_format_on_save }) do
+  for _, step in ipairs({ step_broken, step_needless_fold, step_format_on_save, step_convert }) do
     local ok, err = pcall(step)
     if not ok then
       result.errors[#result.errors + 1] = tostring(err)

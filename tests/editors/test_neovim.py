@@ -39,6 +39,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 PROBE = ROOT.parent / "shared" / "tools" / "nvim-lsp-probe" / "probe.py"
 DWAN_SOURCE = CORPUS / "examples" / "dwan-ivey-2009.phh"
 ONE_LINE_SOURCE = CORPUS / "wsop-2023-43-5" / "1-00-02-07.phh"
+STARS = ROOT / "tests" / "convert" / "samples" / "pokerstars" / "cash-with-a-typo.txt"
 
 RUN_TIMEOUT = 30.0  # one Neovim run, start to quit
 SETUP_TIMEOUT = 600.0  # first-use install (apt-get update + install, or pip install)
@@ -180,7 +181,9 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
     """The documented block as init.lua, the driver, one bounded Neovim run."""
     hands = make_hands(tmp / "hands")
     init = tmp / "init.lua"
-    init.write_text(doc_block(marker), encoding="utf-8")
+    init.write_text(doc_block(marker) + doc_block("nvim-convert"), encoding="utf-8")
+    history = tmp / "hands" / "stars.txt"
+    shutil.copyfile(STARS, history)
     out = tmp / "result.json"
     home = tmp / "home"
     env = {
@@ -196,6 +199,7 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
         "PHH_NVIM_BROKEN": str(hands["broken"]),
         "PHH_NVIM_FOLD": str(hands["fold"]),
         "PHH_NVIM_FORMAT": "\n".join(str(hands[name]) for name in FORMATTED),
+        "PHH_NVIM_CONVERT": str(history),
         "PHH_NVIM_WAIT_MS": "12000",
     }
     for key in ("NVIM", "NVIM_LISTEN_ADDRESS", "VIMINIT", "NVIM_APPNAME", "MYVIMRC"):
@@ -320,3 +324,23 @@ def test_format_on_save_appending_at_the_end_of_the_file(
     expected = (run.folder / "hands" / "expected" / "dwan-ivey.phh").read_text(encoding="utf-8")
     assert expected != DWAN_SOURCE.read_text(encoding="utf-8")  # there is something to format
     assert saved == expected, run.context()
+
+
+@pytest.mark.parametrize(("marker", "which"), CASES)
+def test_phh_convert_opens_the_converted_hands_beside_the_history(
+    marker: str, which: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``:PhhConvert`` (the documented block) on a PokerStars file with one broken hand:
+    the good hand opens in a new window as PHH, the broken one is named with its line."""
+    run = documented_run(marker, which, tmp_path_factory)
+    step, context = run.result["steps"].get("convert"), run.context()
+    assert step is not None and step["done"], context
+    assert step["filetype"] == "phh" and step["windows"] == 2, context
+    assert step["lines"][:3] == ["# PokerStars hand #245817263512, stars.txt line 1", "[1]", 'variant = "NT"'], context
+    assert step["source_clients"] == 0, context  # no PHH diagnostics on the site's text
+    messages = [note["message"] for note in step["notes"]]
+    assert messages == [
+        "stars.txt:49: hand #245817263513 (from line 39): `cals $0.15` is not a PokerStars action "
+        "(in `kat_42: cals $0.15`)",
+        "PhhConvert: PokerStars: converted 1 of 2 hands (0 problems, 1 failed)",
+    ], context

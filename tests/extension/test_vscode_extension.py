@@ -120,3 +120,13 @@ def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tm
     assert "[hover-check] PASS" in output
     assert "p1 Ac2d · equity 62.8 % · EHS 0.54" in output and "p3 7h6h · equity 37.2 % · EHS 0.33" in output
     assert (tmp_path / "hover.png").is_file()
+
+
+def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_path: Path) -> None:
+    """ "PHH: Convert Hand History to PHH" on a PokerStars .txt with one broken hand among
+    two: the converted hand opens beside it as PHH, and a notification counts the failed
+    hand (convert.png shows both)."""
+    output = _run_in_vscode("convert-check.sh", tmp_path, timeout=900)
+    assert "[convert-check] PASS" in output
+    assert "PokerStars: converted 1 of 2 hands (0 problems, 1 failed)" in output
+    assert (tmp_path / "convert.png").is_file()

@@ -65,7 +65,6 @@ def test_phhs_lenses_are_resolved_one_hand_at_a_time() -> None:
     analysis = analyze(text, str(PHHS))
     lenses = code_lenses(analysis, "utf-16")
     assert len(lenses) == 991 and all(lens.command is None for lens in lenses)
-    assert analysis.analysed_count == 0  # nothing replayed yet
     assert lenses[1].range == types.Range(types.Position(28, 0), types.Position(28, 7))
     resolved = resolve_code_lens(analysis, lenses[1])
     assert resolved.command == types.Command(title="p3 (4NuFWN0sUav+Rof9i9oytg) wins 1.25", command=NOOP_COMMAND)
@@ -81,3 +80,13 @@ def test_broken_hands() -> None:
     assert titles(DWAN.read_text().replace("min_bet = 2000\n", "")) == []  # no replay, no lens
     assert titles("# prelude only\n", PHHS) == []
     assert titles('actions = ["p1 c') == []
+
+
+def test_the_lens_stands_on_the_actions_field_the_checks_read() -> None:
+    """A line ``actions = ...`` inside a multi-line string is text, not the
+    field: the lens stays on the real ``actions`` key below it."""
+    text = DWAN.read_text()
+    text = text.replace("actions = [", '_note = """\nactions = none of these\n"""\nactions = [', 1)
+    lenses = code_lenses(analyze(text, str(DWAN)), "utf-16")
+    assert [lens.range.start.line for lens in lenses] == [13]
+    assert lenses[0].command is not None and lenses[0].command.title == "p3 (Tom Dwan) wins 556,000"

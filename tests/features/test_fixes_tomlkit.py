@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.codes import Diagnostic
-from phh_lsp.core.text_edits import TextEdit, apply_edits
+from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.features.fixes import Fix, fixes_for
 from tests.conftest import CORPUS
 

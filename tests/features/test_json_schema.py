@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from phh_lsp import cli
-from phh_lsp.core.json_schema import schema, schema_text
+from phh_lsp.core.rules.json_schema import schema, schema_text
 from tests.conftest import CORPUS, ROOT, manifest_totals
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()

@@ -10,7 +10,7 @@ import time
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.equity import Spot, equity, hand_strength
+from phh_lsp.core.strength.equity import Spot, equity, hand_strength
 from phh_lsp.features.hover import hover
 from phh_lsp.features.inlay_hints import inlay_hints
 from phh_lsp.features.strength import estimate_text

@@ -37,7 +37,7 @@ from typing import Any
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, analyze
-from phh_lsp.core.formatting import format_text, same_values
+from phh_lsp.core.formatting.formatter import format_text, same_values
 from phh_lsp.features.convert import to_offset
 from phh_lsp.settings import Settings
 
@@ -456,7 +456,7 @@ def check_format_edits(recorder: Recorder, analysis: Analysis, formatted: str | 
 def _why_gave_up(text: str, multi: bool, line_width: int) -> str:
     """Why ``format_text`` returned None for valid TOML: the exception it
     swallowed, or its own values check refusing the result."""
-    from phh_lsp.core import formatting
+    from phh_lsp.core.formatting import formatter as formatting
 
     inner = getattr(formatting, "_format", None)
     if inner is None:

@@ -52,7 +52,7 @@ def test_a_megabyte_comment_is_cheap() -> None:
 
 @pytest.mark.parametrize("value", ["inf", "-0.0", "1e400", str(10**30), "0.000001"])
 def test_extreme_amounts_keep_their_value_through_the_formatter(value: str) -> None:
-    from phh_lsp.core.formatting import format_text
+    from phh_lsp.core.formatting.formatter import format_text
 
     text = inputs._amounts(value)
     out = format_text(text, multi=False)

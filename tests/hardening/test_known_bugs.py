@@ -103,7 +103,7 @@ def test_a_settings_section_of_the_wrong_shape_is_reported(options: dict[str, ob
 def test_formatter_is_idempotent_with_a_comment_after_a_moved_key() -> None:
     """Found by the fuzz run (corpus files whose first line was duplicated
     above the header comment): a second format used to add a blank line."""
-    from phh_lsp.core.formatting import format_text
+    from phh_lsp.core.formatting.formatter import format_text
 
     text = 'year = 2023\n# header comment\n\nvariant = "NT"\nantes = [0, 0]\n'
     once = format_text(text, multi=False)

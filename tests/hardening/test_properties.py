@@ -22,7 +22,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core.codes import Severity
+from phh_lsp.core.rules.codes import Severity
 from tests.hardening import harness, inputs, synthetic
 
 PROFILE = settings.get_profile("hardening")

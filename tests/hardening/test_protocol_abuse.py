@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from lsprotocol import types
 
-from phh_lsp.core.formatting import format_text
+from phh_lsp.core.formatting.formatter import format_text
 from tests.hardening import inputs
 from tests.hardening.lsp_session import Session, session
 

@@ -32,7 +32,14 @@ from tests.hardening.lsp_session import Session, session
 from tests.hardening.test_protocol_abuse import answers, at, doc, requests, span
 
 PACKAGE = Path(phh_lsp.__file__).resolve().parent
-CLI_ONLY = {"paths.py", "commands/check.py", "commands/format.py", "commands/equity.py", "config_files.py"}
+CLI_ONLY = {
+    "paths.py",
+    "commands/check.py",
+    "commands/format.py",
+    "commands/equity.py",
+    "commands/convert.py",
+    "config_files.py",
+}
 RISKY_MODULES = {
     "socket",
     "ssl",
@@ -112,6 +119,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         ],
         "commands/format.py": [".read_bytes()", ".write_bytes()"],
         "commands/equity.py": ["from phh_lsp.paths import read_text", "read_text()"],
+        "commands/convert.py": [".read_bytes()", ".write_text()"],
         "config_files.py": [".read_text()"],
     }, uses
 

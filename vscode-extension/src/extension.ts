@@ -1,9 +1,11 @@
 /**
  * Activation only: the output channel, the commands and the watchers that restart the
  * server.  Starting the server lives in server.ts, the command line in command.ts,
- * Python discovery in python.ts and the settings in settings.ts.
+ * Python discovery in python.ts, the settings in settings.ts and the conversion of
+ * site hand histories in convert.ts.
  */
 import * as vscode from "vscode";
+import { convertHandHistory } from "./convert";
 import { onDidChangeActiveEnvironment } from "./python";
 import { PhhServer } from "./server";
 import { affectsServerCommand, getServerCommandSettings } from "./settings";
@@ -21,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       phh.restart("PHH: Restart Server", true),
     ),
     vscode.commands.registerCommand("phh.showOutput", () => log.show()),
+    vscode.commands.registerCommand("phh.convertHandHistory", () => convertHandHistory(phh, log)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsServerCommand(event)) {
         void phh.restart("the interpreter or server settings changed");

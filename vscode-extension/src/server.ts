@@ -8,6 +8,7 @@
  */
 import * as vscode from "vscode";
 import {
+  ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
   RevealOutputChannelOn,
@@ -47,6 +48,19 @@ export class PhhServer {
 
   stop(): Promise<void> {
     return this.enqueue(() => this.stopClient());
+  }
+
+  /**
+   * Run one of the server's commands (`workspace/executeCommand`) once the server runs;
+   * undefined when it does not (its start failure has been shown already).
+   */
+  async executeCommand(command: string, args: unknown[]): Promise<unknown> {
+    await this.queue;
+    const client = this.client;
+    if (!client?.isRunning()) {
+      return undefined;
+    }
+    return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {

@@ -1,0 +1,320 @@
+"""A site's hand made PHH, played by PokerKit and held to the history.
+
+The fields come from the seats and the posts (players in PHH order: the
+first seat after the button first, the button last); the actions from
+the site's lines, applied one by one to a PokerKit state as they are
+written, so that PokerKit, the rules engine, says where a line does not
+fit and where the showdown falls (players all in show before the rest of
+the board, in the order PokerKit asks for them, whatever order the site
+printed). The text is written with the product's one value writer and
+formatted to the style guide.
+
+Then the hand is held to the history: every player must end with the
+stack the history implies (starting stack, minus what their lines put in,
+plus what came back and what they collected), except for the rake, which
+only the players who collected may be short of, by the rake in the
+summary altogether. The text is also checked by the product's analysis.
+A difference is a problem reported with the hand, not a silent fix.
+"""
+
+from __future__ import annotations
+
+import datetime
+import warnings
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, cast
+
+from phh_lsp.convert.history import ConversionError, Event, SiteHand
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.edits.toml_write import render
+from phh_lsp.core.engine.replay import Setup, create_state
+from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.formatting.formatter import format_text
+from phh_lsp.core.rules.codes import Severity
+
+if TYPE_CHECKING:
+    from pokerkit import State
+
+_HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
+_LIMIT = ("FT", "FO/8")
+
+
+@dataclass(slots=True)
+class Converted:
+    """One hand's PHH text (its fields, no table header) and what does not
+    match the history (empty when the replay agrees with every line)."""
+
+    hand: SiteHand
+    text: str
+    problems: list[str] = field(default_factory=list)
+
+
+def convert_hand(hand: SiteHand) -> Converted:
+    """The hand as PHH; raises ConversionError when it cannot be played."""
+    if len(hand.seats) < 2:
+        raise ConversionError("fewer than two players are dealt in", hand.first_line)
+    names = _ordered_names(hand)
+    fields = _fields(hand, names)
+    actions, state = _actions(hand, names, fields)
+    fields["actions"] = actions
+    fields.update(_facts(hand, names))
+    text = _write(fields)
+    problems = _held_to_history(hand, names, state)
+    problems += [
+        f"{diagnostic.code} {diagnostic.message}"
+        for diagnostic in analyze(text, "converted.phh", detail=False).diagnostics
+        if diagnostic.severity == Severity.ERROR
+    ]
+    return Converted(hand, text, problems)
+
+
+def _ordered_names(hand: SiteHand) -> list[str]:
+    """PHH order: from the first seat after the button round to the button."""
+    seats = sorted(hand.seats, key=lambda seat: seat.number)
+    first = next((i for i, seat in enumerate(seats) if seat.number > hand.button), 0)
+    return [seat.name for seat in seats[first:] + seats[:first]]
+
+
+def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
+    index = {name: i for i, name in enumerate(names)}
+    antes = [Decimal(0)] * len(names)
+    blinds = [Decimal(0)] * len(names)
+    for post in hand.posts:
+        if post.name not in index:
+            raise ConversionError(f"{post.name} posts but is not dealt in", hand.first_line)
+        i = index[post.name]
+        if post.kind in ("ante", "dead"):
+            antes[i] += post.amount
+        elif _in_its_seat(post.kind, i, len(names)):
+            blinds[i] += post.amount
+        else:
+            blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
+    if len(names) == 2:  # heads up, PokerKit lists the button's small blind first
+        antes.reverse()
+        blinds.reverse()
+    fields: dict[str, Any] = {
+        "variant": hand.variant,
+        "antes": _amounts(antes),
+        "blinds_or_straddles": _amounts(blinds),
+    }
+    small, big = hand.stakes
+    if hand.variant in _LIMIT:
+        fields["small_bet"], fields["big_bet"] = _amount(small), _amount(big)
+    else:
+        fields["min_bet"] = _amount(big)
+    stacks = {seat.name: seat.stack for seat in hand.seats}
+    fields["starting_stacks"] = _amounts([stacks[name] for name in names])
+    return fields
+
+
+def _in_its_seat(kind: str, index: int, count: int) -> bool:
+    """Whether a blind is posted where the game puts it (PHH order; heads up
+    the button, second, posts the small blind), rather than a new player's post."""
+    if kind == "small_blind":
+        return index == (1 if count == 2 else 0)
+    if kind == "big_blind":
+        return index == (0 if count == 2 else 1)
+    return kind == "straddle" and index == 2
+
+
+def _amount(value: Decimal) -> int | Decimal:
+    """Whole amounts as integers (``2000``, not ``2000.00``), others with the
+    site's decimals (``0.30``: the cents of a cash game stay visible)."""
+    return int(value) if value == value.to_integral_value() else value
+
+
+def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
+    return tuple(_amount(value) for value in values)
+
+
+def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[list[str], State]:
+    """Each line applied to PokerKit's state as it is written."""
+    setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            state = create_state(Setup(hand.variant, {k: v for k, v in setup.items() if k != "variant"}))
+        except Exception as error:
+            raise ConversionError(f"PokerKit cannot set this hand up: {error}", hand.first_line) from None
+        player = {name: f"p{i + 1}" for i, name in enumerate(names)}
+        played = _Played(hand, names, state)
+        for name in names:
+            cards = hand.known_cards.get(name) or "??" * _HOLE_CARDS[hand.variant]
+            played.apply(f"d dh {player[name]} {cards}", lambda cards=cards: state.deal_hole(cards), hand.first_line)
+        for event in hand.events:
+            played.event(event)
+        played.showdown(hand.first_line)
+    return played.actions, state
+
+
+class _Played:
+    """The actions written so far and the PokerKit state they led to."""
+
+    def __init__(self, hand: SiteHand, names: list[str], state: State) -> None:
+        self.hand = hand
+        self.names = names
+        self.state = state
+        self.actions: list[str] = []
+        self.shown = {event.name: event for event in hand.events if event.kind in ("show", "muck")}
+
+    def apply(self, action: str, step: Any, line: int) -> None:
+        try:
+            step()
+        except Exception as error:
+            raise ConversionError(f"PokerKit refuses `{action}` here: {error}", line) from None
+        self.actions.append(action)
+
+    def event(self, event: Event) -> None:
+        state, kind = self.state, event.kind
+        if kind in ("returned", "collected", "show", "muck"):
+            return  # chips PokerKit moves itself; shows wait for the showdown
+        if kind == "board":
+            self.showdown(event.line)
+            if state.can_burn_card():
+                state.burn_card("??")  # the burnt card is no action of PHH
+            self.apply(f"d db {event.cards}", lambda: state.deal_board(event.cards), event.line)
+            return
+        seat = f"p{self.names.index(event.name) + 1}"
+        if state.actor_index is not None and self.names[state.actor_index] != event.name:
+            actor = self.names[state.actor_index]
+            raise ConversionError(f"{event.name} acts, but it is {actor}'s turn", event.line)
+        if kind == "fold":
+            self.apply(f"{seat} f", state.fold, event.line)
+        elif kind in ("check", "call"):
+            self.apply(f"{seat} cc", state.check_or_call, event.line)
+        else:
+            to = event.amount if kind == "raise_to" else state.bets[self.names.index(event.name)] + event.amount
+            amount = _amount(Decimal(to))
+            self.apply(
+                f"{seat} cbr {render(amount)}", lambda: state.complete_bet_or_raise_to(cast(Any, amount)), event.line
+            )
+
+    def showdown(self, line: int) -> None:
+        """Show or muck for everyone PokerKit asks, in its order."""
+        state = self.state
+        while state.can_show_or_muck_hole_cards():
+            index = state.showdown_index
+            assert index is not None
+            name = self.names[index]
+            told = self.shown.get(name)
+            seat = f"p{index + 1}"
+            if told is not None and told.kind == "muck" and state.can_show_or_muck_hole_cards(False):
+                self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), told.line)
+            else:
+                cards = told.cards if told is not None and told.kind == "show" else ""
+                cards = cards or self.hand.known_cards.get(name, "")
+                if cards:
+                    self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
+                else:
+                    self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), line)
+
+
+def _facts(hand: SiteHand, names: list[str]) -> dict[str, Any]:
+    """The site's facts kept as fields: where, when, who, what was collected."""
+    facts: dict[str, Any] = {"venue": hand.site}
+    facts["hand"] = int(hand.hand_id) if hand.hand_id.isdigit() and len(hand.hand_id) < 19 else hand.hand_id
+    if hand.table is not None:
+        facts["table"] = hand.table
+    if hand.seat_count is not None:
+        facts["seat_count"] = hand.seat_count
+    seats = {seat.name: seat.number for seat in hand.seats}
+    facts["seats"] = tuple(seats[name] for name in names)
+    facts["players"] = tuple(names)
+    collected = {name: Decimal(0) for name in names}
+    for event in hand.events:
+        if event.kind == "collected" and event.name in collected:
+            collected[event.name] += event.amount
+    facts["winnings"] = _amounts(list(collected.values()))
+    if hand.currency is not None:
+        facts["currency"] = hand.currency
+    if hand.currency_symbol is not None:
+        facts["currency_symbol"] = hand.currency_symbol
+    if hand.date is not None:
+        facts["year"], facts["month"], facts["day"] = hand.date.year, hand.date.month, hand.date.day
+    if hand.time is not None:
+        facts["time"] = hand.time
+    if hand.time_zone_abbreviation is not None:
+        facts["time_zone_abbreviation"] = hand.time_zone_abbreviation
+    if hand.tournament is not None:
+        facts["event"] = f"{hand.site} tournament #{hand.tournament}"
+    if hand.level is not None:
+        facts["level"] = _level(hand.level)
+    if hand.rake is not None:
+        facts["_rake"] = _amount(hand.rake)
+    return facts
+
+
+def _level(level: str) -> int | str:
+    """A tournament level as the integer the spec asks for (sites write
+    ``IV`` or ``4``); kept as written when it is neither."""
+    if level.isdigit():
+        return int(level)
+    numerals = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+    if not level or any(char not in numerals for char in level.upper()):
+        return level
+    values = [numerals[char] for char in level.upper()]
+    return sum(
+        -value if value < following else value for value, following in zip(values, [*values[1:], 0], strict=True)
+    )
+
+
+def _write(fields: dict[str, Any]) -> str:
+    """The fields as PHH text, laid out as the style guide says."""
+    lines = []
+    for name, value in fields.items():
+        if isinstance(value, datetime.time):
+            lines.append(f"{name} = {value.isoformat()}")
+        elif isinstance(value, list | tuple):
+            lines.append(f"{name} = [{', '.join(render(_plain(item)) for item in value)}]")
+        else:
+            lines.append(f"{name} = {render(_plain(value))}")
+    text = "\n".join(lines) + "\n"
+    return format_text(text, multi=False) or text
+
+
+def _plain(value: Any) -> Any:
+    """A value as :func:`render` takes it (amounts as Decimal)."""
+    return Decimal(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str]:
+    """Where the replay's final stacks differ from what the history implies."""
+    implied = {seat.name: seat.stack for seat in hand.seats}
+    on_street = {name: Decimal(0) for name in names}
+    for post in hand.posts:
+        implied[post.name] -= post.amount
+        if post.kind != "ante" and post.kind != "dead":
+            on_street[post.name] += post.amount
+    collectors = set()
+    for event in hand.events:
+        if event.kind == "board":
+            on_street = dict.fromkeys(names, Decimal(0))
+        elif event.kind in ("call", "bet"):
+            implied[event.name] -= event.amount
+            on_street[event.name] += event.amount
+        elif event.kind == "raise_to":
+            implied[event.name] -= event.amount - on_street[event.name]
+            on_street[event.name] = event.amount
+        elif event.kind in ("returned", "collected"):
+            implied[event.name] += event.amount
+            if event.kind == "collected":
+                collectors.add(event.name)
+    problems = []
+    short = Decimal(0)
+    for index, name in enumerate(names):
+        final = Decimal(state.stacks[index])
+        difference = final - implied[name]
+        if difference and (name not in collectors or difference < 0):
+            problems.append(
+                f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "
+                f"the history implies {fmt_amount(implied[name])}"
+            )
+        elif name in collectors:
+            short += difference
+    if hand.rake is not None and short != hand.rake and not problems:
+        problems.append(
+            f"the players who collected are {fmt_amount(short)} short of the replay's pots, "
+            f"but the rake is {fmt_amount(hand.rake)}"
+        )
+    return problems

@@ -1,0 +1,60 @@
+"""``phh-lsp convert``: what a user running it on their site's files sees."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from tests.convert.test_pokerstars import SAMPLES
+from tests.test_cli import run
+
+
+def test_a_file_with_a_broken_hand_converts_the_rest_and_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "hands.phhs"
+    result = run("convert", str(SAMPLES / "cash-with-a-typo.txt"), str(SAMPLES / "tournament.txt"), "-o", str(out))
+    assert result.returncode == 1  # something failed
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{SAMPLES / 'cash-with-a-typo.txt'}:49: hand #245817263513 (from line 39) not converted: "
+        "`cals $0.15` is not a PokerStars action (in `kat_42: cals $0.15`)",
+        "Converted 2 of 3 hands (0 with problems, 1 failed)",
+    ]
+    values = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert [values[key]["hand"] for key in values] == [245817263512, 246000000001]
+    check = run("check", str(out))
+    assert check.returncode == 0 and check.stdout.startswith("All good: no problems (1 file, 2 hands checked)")
+
+
+def test_clean_files_to_stdout_and_to_one_file_per_hand(tmp_path: Path) -> None:
+    result = run("convert", str(SAMPLES / "limit-and-omaha.txt"))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "Converted 2 of 2 hands (0 with problems, 0 failed)\n"
+    assert list(tomllib.loads(result.stdout)) == ["1", "2"]
+    result = run("convert", str(SAMPLES / "limit-and-omaha.txt"), "--output-dir", str(tmp_path / "out"))
+    assert result.returncode == 0 and result.stdout == ""
+    names = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert names == ["pokerstars-245817263800.phh", "pokerstars-245817263900.phh"]
+    check = run("check", str(tmp_path / "out"))
+    assert check.returncode == 0, check.stdout
+
+
+def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a hand history\n", encoding="utf-8")
+    result = run("convert", str(notes), str(tmp_path / "missing.txt"))
+    assert result.returncode == 2
+    assert f"{notes}: no hand history of a supported site (pokerstars) was found" in result.stderr
+    assert f"{tmp_path / 'missing.txt'}: cannot be read" in result.stderr
+    result = run("convert", "--from", "fulltilt", str(notes))
+    assert result.returncode == 2 and "fulltilt hand histories are not supported yet" in result.stderr
+
+
+def test_a_utf16_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """PokerStars on Windows writes UTF-16; other installs UTF-8 with a BOM."""
+    text = (SAMPLES / "tournament.txt").read_text(encoding="utf-8")
+    for encoding in ("utf-16", "utf-8-sig"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(text.encode(encoding))
+        result = run("convert", str(path))
+        assert result.returncode == 0, result.stderr
+        assert '"李雷"' in result.stdout

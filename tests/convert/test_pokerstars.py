@@ -1,0 +1,127 @@
+"""PokerStars histories converted: every hand accounted for, replays that
+end where the history says, and the site's facts kept.
+
+The samples under ``samples/pokerstars/`` are written as PokerStars writes
+its files (uncalled bets returned, all-ins with side pots, a dead blind,
+a player sitting out, showdowns and mucks, antes, tournament chips,
+thousands separators, Unicode names and names with colons), and one hand
+with a typo among good ones.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from phh_lsp.convert.sites import Failed, as_phhs, convert_text
+from phh_lsp.convert.to_phh import Converted
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.rules.codes import Severity
+
+SAMPLES = Path(__file__).parent / "samples" / "pokerstars"
+
+
+def _converted(name: str) -> list[Converted]:
+    conversion = convert_text((SAMPLES / name).read_text(encoding="utf-8"))
+    assert conversion.site is not None and conversion.site.key == "pokerstars"
+    assert conversion.failed == []
+    return conversion.converted
+
+
+def _fields(hand: Converted) -> dict[str, object]:
+    return tomllib.loads(hand.text, parse_float=Decimal)
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in SAMPLES.glob("*.txt")))
+def test_every_good_hand_replays_to_the_historys_stacks_and_checks_clean(name: str) -> None:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    conversion = convert_text(text)
+    assert len(conversion.hands) == text.count("PokerStars Hand #")  # every hand accounted for
+    for hand in conversion.converted:
+        assert hand.problems == [], hand.problems  # stacks and collected amounts agree (rake apart)
+        errors = [d for d in analyze(hand.text, "x.phh").diagnostics if d.severity == Severity.ERROR]
+        assert errors == []
+
+
+def test_side_pots_a_dead_blind_and_a_player_sitting_out() -> None:
+    (hand,) = _converted("side-pots-and-dead-blind.txt")
+    fields = _fields(hand)
+    assert fields["players"] == ["kat_42", "RiverRat", "Zoë", "Grünfeld"]  # from the small blind round to the button
+    assert fields["seats"] == [2, 3, 4, 1]  # Monty P, sitting out, is not dealt in
+    assert fields["antes"] == [0, 0, Decimal("0.25"), 0]  # the dead small blind
+    assert fields["blinds_or_straddles"] == [Decimal("0.25"), Decimal("0.5"), Decimal("-0.5"), 0]
+    assert fields["winnings"] == [Decimal("25.6"), 0, 0, Decimal("22.4")]
+    assert fields["_rake"] == Decimal("1.25")
+    actions = fields["actions"]
+    assert isinstance(actions, list)
+    # all in before the flop: the hands are shown before the board, in PokerKit's order
+    assert actions[9:13] == ["p4 cc", "p3 sm 8h8d", "p4 sm KcKs", "p1 sm AhAd"]
+    assert actions[-3:] == ["d db 2d5cJh", "d db Qc", "d db 3s"]
+
+
+def test_heads_up_a_muck_and_thousands_separators() -> None:
+    (hand,) = _converted("heads-up-muck.txt")
+    fields = _fields(hand)
+    assert fields["players"] == ["RiverRat", "Monty P"]
+    assert fields["starting_stacks"] == [Decimal("1250.5"), 200]
+    assert fields["blinds_or_straddles"] == [1, 2]
+    actions = fields["actions"]
+    assert isinstance(actions, list)
+    assert actions[1] == "d dh p2 AdKd"  # the summary's "mucked [Ad Kd]"
+    assert actions[-2:] == ["p1 sm JsJc", "p2 sm"]
+    (money,) = _converted("play-money-thousands.txt")
+    assert _fields(money)["starting_stacks"] == [40000, 9750, 12500]
+    assert "currency" not in _fields(money)
+
+
+def test_tournament_antes_level_and_unicode_names() -> None:
+    (hand,) = _converted("tournament.txt")
+    fields = _fields(hand)
+    assert fields["players"] == ["x:y", "bob", "李雷", "Ana-Maria"]  # bob sits out but posts: dealt in
+    assert fields["antes"] == [10, 10, 10, 10]
+    assert fields["level"] == 4
+    assert fields["event"] == "PokerStars tournament #3500000001"
+    assert fields["winnings"] == [0, 0, 0, 2030]
+
+
+def test_limit_and_pot_limit_games() -> None:
+    limit, omaha = _converted("limit-and-omaha.txt")
+    assert _fields(limit)["variant"] == "FT"
+    assert (_fields(limit)["small_bet"], _fields(limit)["big_bet"]) == (Decimal("0.1"), Decimal("0.2"))
+    assert _fields(omaha)["variant"] == "PO"
+    assert "d dh p3 AhAsKdQd" in omaha.text
+
+
+def test_a_broken_hand_is_named_and_the_others_are_kept() -> None:
+    conversion = convert_text((SAMPLES / "cash-with-a-typo.txt").read_text(encoding="utf-8"))
+    good, broken = conversion.hands
+    assert isinstance(good, Converted) and good.problems == []
+    assert isinstance(broken, Failed)
+    assert (broken.hand_id, broken.first_line, broken.line) == ("245817263513", 39, 49)
+    assert "`cals $0.15` is not a PokerStars action" in broken.reason
+
+
+def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
+    text = (SAMPLES / "heads-up-muck.txt").read_text(encoding="utf-8")
+    (hand,) = convert_text(text.replace("collected $170.50", "collected $107.50")).converted
+    assert hand.problems == ["the players who collected are 64.50 short of the replay's pots, but the rake is 1.50"]
+    (hand,) = convert_text(text.replace("Monty P: calls $50", "Monty P: calls $40")).converted
+    assert hand.problems == ["p2 (Monty P) ends the replay with 114; the history implies 124"]
+
+
+def test_a_street_pokerkit_refuses_fails_that_hand_with_its_line() -> None:
+    text = (SAMPLES / "heads-up-muck.txt").read_text(encoding="utf-8")
+    (failed,) = convert_text(text.replace("RiverRat: calls $4\n", "")).failed
+    assert failed.line == 10 and "PokerKit refuses `d db Jd4c4h`" in failed.reason
+
+
+def test_the_phhs_of_several_files_numbers_the_hands_in_order() -> None:
+    hands = [(hand, name) for name in ("tournament.txt", "heads-up-muck.txt") for hand in _converted(name)]
+    document = as_phhs(hands)
+    values = tomllib.loads(document)
+    assert list(values) == ["1", "2"] and values["2"]["players"] == ["RiverRat", "Monty P"]
+    assert "# PokerStars hand #246000000001, tournament.txt line 1\n[1]\n" in document
+    assert [d for d in analyze(document, "x.phhs").diagnostics if d.severity == Severity.ERROR] == []
