@@ -106,7 +106,10 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         lines = text[start:end].splitlines()
         try:
             yield _read_hand(lines, first_line)
-        except ConversionError as error:
+        except Exception as error:  # a reader's bug must fail the hand, not the file
+            if not isinstance(error, ConversionError):
+                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
+                error = ConversionError(reason, first_line)
             error.first_line = first_line
             error.hand_id = found[1] if (found := _HAND_ID.match(lines[0])) else None
             yield error
@@ -132,10 +135,16 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     stakes = _STAKES.fullmatch(header["stakes"] or header["level_stakes"] or "")
     if stakes is None:
         raise ConversionError("the stakes in the first line cannot be read", first_line)
-    table = _TABLE.match(lines[1]) if len(lines) > 1 else None
+    if len(lines) < 2:
+        raise ConversionError("the hand ends after its first line", first_line)
+    table = _TABLE.match(lines[1])
     if table is None:
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
-    year, month, day = (int(part) for part in header["date"].split("/"))
+    try:
+        date = datetime.date(*(int(part) for part in header["date"].split("/")))
+        time = datetime.time.fromisoformat(header["time"].zfill(8))
+    except ValueError:
+        raise ConversionError(f"`{header['date']} {header['time']}` is not a date and time", first_line) from None
     hand = SiteHand(
         site=SITE,
         first_line=first_line,
@@ -150,8 +159,8 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         seat_count=int(table["max"]) if table["max"] else None,
         currency=stakes["currency"],
         currency_symbol=stakes["symbol"] or None,
-        date=datetime.date(year, month, day),
-        time=datetime.time.fromisoformat(header["time"].zfill(8)),
+        date=date,
+        time=time,
         time_zone_abbreviation=header["zone"],
         tournament=header["tournament"],
         level=header["level"],
@@ -174,7 +183,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
             section = _section(hand, text, number, section)
             continue
         if section == "summary":
-            _summary_line(hand, text)
+            _summary_line(hand, text, number)
             continue
         if section == "seats" and (seat := _SEAT.fullmatch(text)):
             if "out of hand" not in seat["rest"]:
@@ -207,15 +216,16 @@ def _section(hand: SiteHand, text: str, number: int, section: str) -> str:
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
     if found := _DEALT.fullmatch(text):
-        hand.known_cards[found["name"]] = _cards(found["cards"])
+        hand.known_cards[_seated(found["name"], names, number)] = _cards(found["cards"])
         return
     if found := _RETURNED.fullmatch(text):
-        hand.events.append(Event("returned", number, found["name"], _amount(found[1], number)))
+        hand.events.append(Event("returned", number, _seated(found["name"], names, number), _amount(found[1], number)))
         return
     name = next((name for name in names if text.startswith(name + ": ")), None)
     if name is None:
         if found := _COLLECTED.fullmatch(text):
-            hand.events.append(Event("collected", number, found["name"], _amount(found[2], number)))
+            who = _seated(found["name"], names, number)
+            hand.events.append(Event("collected", number, who, _amount(found[2], number)))
             return
         if any(text.startswith(name + " ") for name in names):
             return  # a player's news without a colon: joins, leaves, said
@@ -239,6 +249,13 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
     raise ConversionError(f"`{rest}` is not a PokerStars action (in `{text}`)", number)
 
 
+def _seated(name: str, names: list[str], number: int) -> str:
+    """The name, which must be one of the players seated in this hand."""
+    if name not in names:
+        raise ConversionError(f"{name} has no seat in this hand", number)
+    return name
+
+
 def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, section: str) -> None:
     if section != "seats":
         raise ConversionError(f"{name} posts after the cards are dealt", number)
@@ -252,9 +269,9 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
         hand.posts.append(Post(name, what.replace(" ", "_"), amount))
 
 
-def _summary_line(hand: SiteHand, text: str) -> None:
+def _summary_line(hand: SiteHand, text: str, number: int) -> None:
     if rake := _RAKE.fullmatch(text):
-        hand.rake = Decimal(rake[1].replace(",", ""))
+        hand.rake = _amount(rake[1], number)
     elif cards := _SUMMARY_CARDS.match(text):
         rest = cards["rest"]
         name = next((seat.name for seat in hand.seats if rest == seat.name or rest.startswith(seat.name + " (")), None)
