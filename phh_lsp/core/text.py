@@ -46,6 +46,12 @@ class Span:
         return self.start <= offset <= self.end
 
 
+def line_ending(text: str) -> str:
+    """The line ending a text uses (``\r\n`` if any line has one), for the
+    lines the product adds to it: a Windows file stays a Windows file."""
+    return "\r\n" if "\r\n" in text else "\n"
+
+
 def _unit_length(char: str, encoding: Encoding) -> int:
     if encoding == "utf-32":
         return 1

@@ -29,6 +29,7 @@ from tomlkit.items import Array, Comment, Item, KeyType, SingleKey, String, Tabl
 
 from phh_lsp.core.edits.text_edits import TextEdit, minimal_edits
 from phh_lsp.core.rules.schema import FIELD_ORDER
+from phh_lsp.core.text import line_ending
 
 #: A value a change writes; arrays are tuples so that changes stay hashable.
 Value: TypeAlias = "bool | int | Decimal | str | tuple[Value, ...]"
@@ -153,7 +154,7 @@ def rewrite(text: str, changes: Sequence[Change], in_table: bool = False) -> str
         expected = tomllib.loads(text, parse_float=Decimal)
         container, path = _fields(document, in_table)
         fields = _at(expected, path)
-        newline = "\r\n" if "\r\n" in text else "\n"
+        newline = line_ending(text)
         for change in changes:
             _apply(container, change, newline)
             _apply_plain(fields, change)

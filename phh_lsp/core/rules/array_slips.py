@@ -24,7 +24,7 @@ from phh_lsp.core.edits.fix_data import MissingText
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
 from phh_lsp.core.syntax import TomlError
 from phh_lsp.core.syntax.entries import Entry, StringInfo, Value
-from phh_lsp.core.text import LineIndex, Span
+from phh_lsp.core.text import LineIndex, Span, line_ending
 
 #: What ends an action typed without quotes, on its line.
 _ENDS = ",]#\r\n"
@@ -146,7 +146,7 @@ def _unclosed(text: str, lines: LineIndex, key: str, node: Value, errors: list[T
     fix = None
     if last is None or last.string is None or last.string.terminated:
         end = lines.line_end(lines.line_of(last.span.end if last is not None else error.end))
-        newline = "\r\n" if "\r\n" in text else "\n"
+        newline = line_ending(text)
         fix = MissingText(((end, f"{newline}]"),), f"the `]` that closes `{key}`")
     slips.diagnostics.append(
         diagnostic(
