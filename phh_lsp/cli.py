@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | equity | convert | schema``: the command-line entry point.
+"""``phh-lsp [serve] | check | format | show | equity | convert | schema``: the command-line entry point.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -41,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     from phh_lsp.commands.equity import add_equity_arguments
 
     add_equity_arguments(commands.add_parser("equity", help="who was ahead at each point of a hand: equity and EHS"))
+    from phh_lsp.commands.show import add_show_arguments
+
+    add_show_arguments(
+        commands.add_parser("show", help="a hand street by street: actions in words, pot, stacks, cards")
+    )
     from phh_lsp.commands.convert import add_convert_arguments
 
     add_convert_arguments(commands.add_parser("convert", help="convert poker-site hand histories to PHH, hand by hand"))
@@ -92,6 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from phh_lsp.commands.equity import run_equity
 
         return run_equity(args.path, args.hand, sys.stdout, sys.stderr)
+    if args.command == "show":
+        from phh_lsp.commands.show import run_show
+
+        return run_show(args.path, args.hand, args.color, sys.stdout, sys.stderr)
     if args.command == "convert":
         from phh_lsp.commands.convert import run_convert
 

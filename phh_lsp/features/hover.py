@@ -13,6 +13,7 @@ values beside the declared ones; on a negative blind, what it means.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from lsprotocol import types
@@ -96,10 +97,14 @@ def _player(hand: HandAnalysis, action: ParsedAction, index: int) -> str:
     return " · ".join(lines)
 
 
+def _bold(text: str) -> str:
+    return f"**{text}**"
+
+
 def _headline(hand: HandAnalysis, action: ParsedAction) -> str:
     """The action in words, as completion offers it: "**p3 (Tom Dwan)** calls
     **16,000**", "raises all-in to **1,067,100**", "the dealer deals the flop"."""
-    line = _what_happened(hand, action)
+    line = action_in_words(hand, action)
     if action.commentary is not None and action.commentary.text:
         line += f"  \n_{action.commentary.text}_"
     return line
@@ -109,51 +114,57 @@ def _names(action: ParsedAction) -> str:
     return ", ".join(card_name(card.text) for card in action.cards if card.error is None)
 
 
-def _what_happened(hand: HandAnalysis, action: ParsedAction) -> str:
+def action_in_words(hand: HandAnalysis, action: ParsedAction, strong: Callable[[str], str] = _bold) -> str:
+    """The action in words, its actor and amounts set off by ``strong`` (bold
+    Markdown for the hover, plain or coloured text for ``phh-lsp show``)."""
     who = player_label(hand, action.player) if action.player is not None else ""
     if action.kind == "deal_board":
-        return f"**Dealer** deals the board: {_names(action)}" if action.cards else "**Dealer** deals the board"
+        return (
+            f"{strong('Dealer')} deals the board: {_names(action)}"
+            if action.cards
+            else f"{strong('Dealer')} deals the board"
+        )
     if action.kind == "deal_hole":
-        return f"**Dealer** deals {who} {_names(action) or 'hole cards'}"
+        return f"{strong('Dealer')} deals {who} {_names(action) or 'hole cards'}"
     if action.kind == "stand_pat_or_discard":
         count = len(action.cards)
         return (
-            f"**{who}** discards {count} card{'s' * (count != 1)}: {_names(action)}"
+            f"{strong(who)} discards {count} card{'s' * (count != 1)}: {_names(action)}"
             if count
-            else f"**{who}** stands pat"
+            else f"{strong(who)} stands pat"
         )
     if action.kind == "show_or_muck":
         if action.show_dash:
-            return f"**{who}** shows the cards dealt"
-        return f"**{who}** shows {_names(action)}" if action.cards else f"**{who}** mucks"
+            return f"{strong(who)} shows the cards dealt"
+        return f"{strong(who)} shows {_names(action)}" if action.cards else f"{strong(who)} mucks"
     if action.kind == "fold":
-        return f"**{who}** folds"
+        return f"{strong(who)} folds"
     before = _before(hand, action.index)
     player = action.player
     if before is None or player is None or player >= len(before.stacks):
         plain = {"bring_in": "brings in", "check_or_call": "checks or calls", "complete_bet_or_raise": "bets or raises"}
-        written = f" **{fmt_amount(action.amount_value)}**" if action.amount_value is not None else ""
-        return f"**{who}** {plain.get(action.kind, '')}{written}".strip()
+        written = f" {strong(fmt_amount(action.amount_value))}" if action.amount_value is not None else ""
+        return f"{strong(who)} {plain.get(action.kind, '')}{written}".strip()
     facing = max(before.bets, default=0)
     own, stack = before.bets[player], before.stacks[player]
     if action.kind == "bring_in":
         after = hand.replay.snapshots.get(action.index) if hand.replay is not None else None
         paid = stack - after.stacks[player] if after is not None and player < len(after.stacks) else None
-        return f"**{who}** brings in" + (f" **{fmt_amount(paid)}**" if paid else "")
+        return f"{strong(who)} brings in" + (f" {strong(fmt_amount(paid))}" if paid else "")
     if action.kind == "check_or_call":
         owed = min(facing - own, stack)
         if owed <= 0:
-            return f"**{who}** checks"
-        return f"**{who}** calls **{fmt_amount(owed)}**" + (" and is all-in" if owed == stack else "")
+            return f"{strong(who)} checks"
+        return f"{strong(who)} calls {strong(fmt_amount(owed))}" + (" and is all-in" if owed == stack else "")
     if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
         amount = action.amount_value
         word = bet_word(before.bets, field_value(hand, "bring_in"), before.street == _first_street(hand))
-        line = f"**{who}** {_BET_WORDS[word, amount >= own + stack]} **{fmt_amount(amount)}**"
+        line = f"{strong(who)} {_BET_WORDS[word, amount >= own + stack]} {strong(fmt_amount(amount))}"
         if word == "raise":
             line += f" (by {fmt_amount(amount - facing)} over {fmt_amount(facing)})"
         blinds = in_big_blinds(hand, amount)
         return line + (f", {blinds}" if blinds else "")
-    return f"**{who}**"
+    return f"{strong(who)}"
 
 
 def _first_street(hand: HandAnalysis) -> str | None:
@@ -210,11 +221,22 @@ def state_table(hand: HandAnalysis, state: Snapshot) -> str:
     """The state as Markdown: a summary line, then the players as an aligned
     plain-text table (a Markdown table's cells run together in VS Code's
     hover, which draws no borders or padding; Neovim shows Markdown raw)."""
-    pot = f"pot **{fmt_amount(state.pot)}**"
+    table = "```text\n" + "\n".join(state_rows(hand, state)) + "\n```"
+    return f"{state_summary(hand, state, _bold)}\n\n{table}\n\nNext: {state.next_up}"
+
+
+def state_summary(hand: HandAnalysis, state: Snapshot, strong: Callable[[str], str]) -> str:
+    """``Flop · pot 46,000 (92 BB) · board Jc 3d 5c``, street and pot set off by ``strong``."""
+    pot = f"pot {strong(fmt_amount(state.pot))}"
     blinds = in_big_blinds(hand, state.pot)
     if blinds:
         pot += f" ({blinds})"
     board = f" · board {' '.join(state.board)}" if state.board else ""
+    return f"{strong(state.street)} · {pot}{board}"
+
+
+def state_rows(hand: HandAnalysis, state: Snapshot) -> list[str]:
+    """The players as aligned plain-text rows: player, stack, bet, cards, note."""
     rows = [("player", "stack", "bet", "cards", "")]
     for index, stack in enumerate(state.stacks):
         cards = " ".join(state.hole_cards[index]) if index < len(state.hole_cards) else ""
@@ -233,12 +255,10 @@ def state_table(hand: HandAnalysis, state: Snapshot) -> str:
         )
         rows.append((player_label(hand, index), fmt_amount(stack), fmt_amount(bet) if bet else "", cards, note))
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
-    lines = [
+    return [
         f"{name:<{widths[0]}}  {stack:>{widths[1]}}  {bet:>{widths[2]}}  {cards:<{widths[3]}}  {note}".rstrip()
         for name, stack, bet, cards, note in rows
     ]
-    table = "```text\n" + "\n".join(lines) + "\n```"
-    return f"**{state.street}** · {pot}{board}\n\n{table}\n\nNext: {state.next_up}"
 
 
 def _entry_at(hand: HandAnalysis, offset: int) -> Entry | None:

@@ -38,6 +38,7 @@ CLI_ONLY = {
     "commands/format.py",
     "commands/equity.py",
     "commands/convert.py",
+    "commands/show.py",
     "config_files.py",
 }
 RISKY_MODULES = {
@@ -120,6 +121,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         "commands/format.py": [".read_bytes()", ".write_bytes()"],
         "commands/equity.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "commands/convert.py": [".read_bytes()", ".write_text()"],
+        "commands/show.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "config_files.py": [".read_text()"],
     }, uses
 

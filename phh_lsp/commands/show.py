@@ -1,0 +1,113 @@
+"""``phh-lsp show PATH [--hand N]``: a hand street by street, in the terminal.
+
+For each street: the pot and the board, the actions in words (the hover's
+words), and the table of stacks, bets and cards at its end; then the
+result (the code lens's line). The same narration and table as the
+editor's hover, so the terminal and the editor never tell a hand two ways.
+Colour (bold streets and players, red hearts and diamonds) on a terminal
+only, and never with ``NO_COLOR`` set or when piped. Exit 1 when a hand
+was not replayed to the end (``phh-lsp check`` says why), 2 for a path
+that cannot be read or a hand that does not exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from phh_lsp.core.analysis import HandAnalysis, analyze
+from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
+from phh_lsp.core.rules.schema import VARIANT_NAMES
+from phh_lsp.features.code_lens import result_summary
+from phh_lsp.features.hover import action_in_words, state_rows, state_summary
+from phh_lsp.paths import read_text
+
+_RED_CARD = re.compile(r"\b([2-9TJQKA][hd])\b")
+#: The actions that put chips in: their line ends with the pot.
+_CHIPS = frozenset({"check_or_call", "complete_bet_or_raise", "bring_in"})
+
+
+def add_show_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="PATH", help="a .phh or .phhs file")
+    parser.add_argument("--hand", type=int, metavar="N", help="only the N-th hand of a .phhs file (from 1)")
+    parser.add_argument(
+        "--color", choices=["auto", "always", "never"], default="auto", help="colour (auto: on a terminal only)"
+    )
+
+
+def run_show(path: str, hand_number: int | None, color: str, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        text = read_text(Path(path))
+    except OSError as error:
+        stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        return 2
+    analysis = analyze(text, path)
+    count = len(analysis.pieces)
+    if hand_number is not None and not 1 <= hand_number <= count:
+        stderr.write(f"{path}: there is no hand {hand_number} (the file has {count})\n")
+        return 2
+    colored = color == "always" or (color == "auto" and stdout.isatty() and not os.environ.get("NO_COLOR"))
+    status = 0
+    for number in [hand_number] if hand_number is not None else range(1, count + 1):
+        hand = analysis.view(number - 1).hand
+        if analysis.multi and hand.header is None:
+            continue  # the comments before the first hand
+        title = path + (f" · hand {hand.name}" if analysis.multi else "")
+        variant = VARIANT_NAMES.get(hand.report.variant or "", hand.report.variant or "unknown variant")
+        stdout.write(f"{_bold(title, colored)} · {variant}\n")
+        if not _show(hand, stdout, colored):
+            status = 1
+        stdout.write("\n")
+    return status
+
+
+def _show(hand: HandAnalysis, out: TextIO, colored: bool) -> bool:
+    """Print the hand; False when it was not replayed to the end."""
+    replay = hand.replay
+    if replay is None or replay.initial is None:
+        out.write("  not replayed: the hand's fields have errors (`phh-lsp check` says why)\n")
+        return False
+    strong: Callable[[str], str] = (lambda text: _bold(text, True)) if colored else (lambda text: text)
+    street: str | None = None
+    last: Snapshot = replay.initial
+    for action in hand.actions:
+        after = replay.snapshots.get(action.index)
+        if after is None:
+            out.write(f"  {action_in_words(hand, action, strong)}\n")
+            reason = next((d.message for d in replay.diagnostics if d.span.start >= action.span.start), None)
+            out.write(f"  replay stopped here: {reason or 'see `phh-lsp check`'}\n")
+            _table(hand, last, out, colored)
+            return False
+        if after.street != street:
+            if street is not None:
+                _table(hand, last, out, colored)
+            street = after.street
+            if after.in_progress:
+                header = state_summary(hand, after, strong)
+            else:  # the chips are pushed already: a pot of 0 would mislead
+                header = f"{strong(after.street)} · board {' '.join(after.board)} · the hand is over"
+            out.write(f"\n{_cards(header, colored)}\n")
+        pot = f" · pot {fmt_amount(after.pot)}" if after.in_progress and action.kind in _CHIPS else ""
+        out.write(f"  {_cards(action_in_words(hand, action, strong), colored)}{pot}\n")
+        last = after
+    _table(hand, last, out, colored)
+    result = result_summary(hand)
+    if result is not None:
+        out.write(f"\n{strong('Result')}: {result}\n")
+    return replay.stopped_at is None
+
+
+def _table(hand: HandAnalysis, state: Snapshot, out: TextIO, colored: bool) -> None:
+    out.writelines(f"    {_cards(row, colored)}\n" for row in state_rows(hand, state))
+
+
+def _bold(text: str, colored: bool) -> str:
+    return f"\033[1m{text}\033[0m" if colored else text
+
+
+def _cards(text: str, colored: bool) -> str:
+    return _RED_CARD.sub("\033[31m\\1\033[0m", text) if colored else text
