@@ -39,6 +39,7 @@ def run_convert(
         return 2
     status, counts = 0, {"converted": 0, "problems": 0, "failed": 0}
     written: list[tuple[Converted, str]] = []
+    taken: set[str] = set()  # the files written by this run, in --output-dir
     for path in paths:
         try:
             text = decode_history(Path(path).read_bytes())
@@ -69,7 +70,7 @@ def run_convert(
             counts[kind] += 1
         name = Path(path).name
         if output_dir is not None:
-            _write_each(conversion.converted, name, Path(output_dir), stderr)
+            _write_each(conversion.converted, name, Path(output_dir), taken)
         else:
             written.extend((hand, name) for hand in conversion.converted)
     if output_dir is None and written:
@@ -88,8 +89,15 @@ def run_convert(
     return status
 
 
-def _write_each(hands: list[Converted], source: str, directory: Path, stderr: TextIO) -> None:
+def _write_each(hands: list[Converted], source: str, directory: Path, taken: set[str]) -> None:
+    """One ``.phh`` per hand, named after the site and hand id; a second hand
+    with the same id in this run gets ``-2``, ``-3``..., never overwriting."""
     directory.mkdir(parents=True, exist_ok=True)
     for hand in hands:
-        name = re.sub(r"[^\w.-]+", "-", f"{hand.hand.site}-{hand.hand.hand_id}").lower()
+        stem = re.sub(r"[^\w.-]+", "-", f"{hand.hand.site}-{hand.hand.hand_id}").lower()
+        name, copy = stem, 1
+        while name in taken:
+            copy += 1
+            name = f"{stem}-{copy}"
+        taken.add(name)
         (directory / f"{name}.phh").write_text(as_phh(hand, source), encoding="utf-8")

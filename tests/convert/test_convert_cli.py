@@ -36,6 +36,9 @@ def test_clean_files_to_stdout_and_to_one_file_per_hand(tmp_path: Path) -> None:
     assert names == ["pokerstars-245817263800.phh", "pokerstars-245817263900.phh"]
     check = run("check", str(tmp_path / "out"))
     assert check.returncode == 0, check.stdout
+    twice = SAMPLES / "limit-and-omaha.txt"
+    result = run("convert", str(twice), str(twice), "--output-dir", str(tmp_path / "twice"))
+    assert result.returncode == 0 and len(list((tmp_path / "twice").iterdir())) == 4  # none overwritten
 
 
 def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
