@@ -180,7 +180,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
         if not text:
             continue
         if text.startswith("*** "):
-            section = _section(hand, text, number, section)
+            section = _section(hand, text, number)
             continue
         if section == "summary":
             _summary_line(hand, text, number)
@@ -200,10 +200,9 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
     hand.seats = [seat for seat in hand.seats if seat.name not in sitting_out or seat.name in active]
 
 
-def _section(hand: SiteHand, text: str, number: int, section: str) -> str:
-    if text.startswith("*** HOLE CARDS ***"):
-        return "actions"
-    if text.startswith("*** SHOW DOWN ***"):
+def _section(hand: SiteHand, text: str, number: int) -> str:
+    """The section a ``*** ... ***`` line opens; a board is dealt there too."""
+    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***")):
         return "actions"
     if text.startswith("*** SUMMARY ***"):
         return "summary"
