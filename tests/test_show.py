@@ -75,3 +75,21 @@ def test_a_broken_hand_stops_where_the_replay_stops(tmp_path: Path) -> None:
     missing = run("show", str(tmp_path / "missing.phh"))
     assert missing.returncode == 2 and "cannot be read" in missing.stderr
     assert run("show", str(CASES["phhs-hand-2"][0]), "--hand", "5000").returncode == 2
+
+
+def test_hand_1_is_the_first_hand_after_a_heading_comment(tmp_path: Path) -> None:
+    """``phh-lsp convert`` heads its ``.phhs`` with a comment: ``--hand 1`` of
+    ``show`` and ``equity`` is still the hand ``[1]``, never the comment (which
+    was read as hand 1: ``show`` printed nothing, ``equity`` "not replayed")."""
+    dwan = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
+    path = tmp_path / "two.phhs"
+    path.write_text(f"# two hands\n[1]\n{dwan}\n[2]\n{dwan}", encoding="utf-8")
+    first = run("show", str(path), "--hand", "1")
+    assert first.returncode == 0 and first.stdout.startswith(f"{path} · hand 1 · No-limit Texas hold 'em\n")
+    assert "Result: p3 (Tom Dwan) wins 556,000" in first.stdout
+    everything = run("show", str(path))
+    assert everything.stdout.count("Result: p3 (Tom Dwan) wins 556,000") == 2
+    assert f"{path} · hand 2 ·" in everything.stdout and "hand 3" not in everything.stdout
+    assert run("show", str(path), "--hand", "3").returncode == 2
+    equity = run("equity", str(path), "--hand", "1")
+    assert equity.returncode == 0 and "not replayed" not in equity.stdout and "equity" in equity.stdout

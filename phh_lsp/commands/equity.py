@@ -11,35 +11,23 @@ cannot be read.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.core.analysis import analyze
+from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.engine.state_view import Snapshot
 from phh_lsp.features.strength import all_in, strength_lines
-from phh_lsp.paths import read_text
 
 
 def add_equity_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", metavar="PATH", help="a .phh or .phhs file")
-    parser.add_argument("--hand", type=int, metavar="N", help="only the N-th hand of a .phhs file (from 1)")
+    add_hand_arguments(parser)
 
 
 def run_equity(path: str, hand_number: int | None, stdout: TextIO, stderr: TextIO) -> int:
-    try:
-        text = read_text(Path(path))
-    except OSError as error:
-        stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
-        return 2
-    analysis = analyze(text, path)
-    count = len(analysis.pieces)
-    if hand_number is not None and not 1 <= hand_number <= count:
-        stderr.write(f"{path}: there is no hand {hand_number} (the file has {count})\n")
+    hands = chosen_hands(path, hand_number, stderr)
+    if hands is None:
         return 2
     status = 0
-    for number in [hand_number] if hand_number is not None else range(1, count + 1):
-        hand = analysis.view(number - 1).hand
-        title = f"{path}" + (f" · hand {number}" if analysis.multi else "")
+    for title, hand in hands:
         stdout.write(f"{title}\n")
         variant, replay = hand.report.variant, hand.replay
         if variant is None or replay is None or replay.stopped_at is not None:

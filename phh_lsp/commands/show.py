@@ -16,15 +16,14 @@ import argparse
 import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.core.analysis import HandAnalysis, analyze
+from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
+from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
 from phh_lsp.core.rules.schema import VARIANT_NAMES
 from phh_lsp.features.code_lens import result_summary
 from phh_lsp.features.hover import action_in_words, state_rows, state_summary
-from phh_lsp.paths import read_text
 
 _RED_CARD = re.compile(r"\b([2-9TJQKA][hd])\b")
 #: The actions that put chips in: their line ends with the pot.
@@ -32,31 +31,19 @@ _CHIPS = frozenset({"check_or_call", "complete_bet_or_raise", "bring_in"})
 
 
 def add_show_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", metavar="PATH", help="a .phh or .phhs file")
-    parser.add_argument("--hand", type=int, metavar="N", help="only the N-th hand of a .phhs file (from 1)")
+    add_hand_arguments(parser)
     parser.add_argument(
         "--color", choices=["auto", "always", "never"], default="auto", help="colour (auto: on a terminal only)"
     )
 
 
 def run_show(path: str, hand_number: int | None, color: str, stdout: TextIO, stderr: TextIO) -> int:
-    try:
-        text = read_text(Path(path))
-    except OSError as error:
-        stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
-        return 2
-    analysis = analyze(text, path)
-    count = len(analysis.pieces)
-    if hand_number is not None and not 1 <= hand_number <= count:
-        stderr.write(f"{path}: there is no hand {hand_number} (the file has {count})\n")
+    hands = chosen_hands(path, hand_number, stderr)
+    if hands is None:
         return 2
     colored = color == "always" or (color == "auto" and stdout.isatty() and not os.environ.get("NO_COLOR"))
     status = 0
-    for number in [hand_number] if hand_number is not None else range(1, count + 1):
-        hand = analysis.view(number - 1).hand
-        if analysis.multi and hand.header is None:
-            continue  # the comments before the first hand
-        title = path + (f" · hand {hand.name}" if analysis.multi else "")
+    for title, hand in hands:
         variant = VARIANT_NAMES.get(hand.report.variant or "", hand.report.variant or "unknown variant")
         stdout.write(f"{_bold(title, colored)} · {variant}\n")
         if not _show(hand, stdout, colored):

@@ -36,9 +36,8 @@ CLI_ONLY = {
     "paths.py",
     "commands/check.py",
     "commands/format.py",
-    "commands/equity.py",
     "commands/convert.py",
-    "commands/show.py",
+    "commands/hand_choice.py",
     "config_files.py",
 }
 RISKY_MODULES = {
@@ -119,9 +118,8 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
             "from concurrent.futures import ProcessPoolExecutor",
         ],
         "commands/format.py": [".read_bytes()", ".write_bytes()"],
-        "commands/equity.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "commands/convert.py": [".read_bytes()", ".write_text()"],
-        "commands/show.py": ["from phh_lsp.paths import read_text", "read_text()"],
+        "commands/hand_choice.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "config_files.py": [".read_text()"],
     }, uses
 
