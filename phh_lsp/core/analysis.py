@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -110,6 +111,10 @@ class Analysis:
         self._views: list[HandAnalysis | None] = [None] * len(self.pieces)
         self._diagnostics: list[Diagnostic] | None = None
         self._lines: LineIndex | None = None
+        #: One walk over the hands at a time: the server's diagnostics, outline,
+        #: folding and lenses ask for them at once when a file opens, and each
+        #: would otherwise analyse the hands the others are analysing.
+        self._walking = threading.Lock()
 
     @property
     def lines(self) -> LineIndex:
@@ -138,11 +143,12 @@ class Analysis:
     @property
     def hands(self) -> list[HandView]:
         """Every hand, analysed (through the mapper, for those not yet done)."""
-        missing = [i for i in range(len(self.pieces)) if self._hands[i] is None and self._views[i] is None]
-        if missing:
-            done = (self._mapper or map)(self._checked, [self.pieces[i].text for i in missing])
-            for index, hand in zip(missing, done, strict=True):
-                self._hands[index] = hand
+        with self._walking:
+            missing = [i for i in range(len(self.pieces)) if self._hands[i] is None and self._views[i] is None]
+            if missing:
+                done = (self._mapper or map)(self._checked, [self.pieces[i].text for i in missing])
+                for index, hand in zip(missing, done, strict=True):
+                    self._hands[index] = hand
         views = []
         for index, piece in enumerate(self.pieces):
             found = self._views[index] or self._hands[index]

@@ -333,3 +333,23 @@ def test_independent_hands_are_cut_at_the_trees_headers(text: str) -> None:
     headers = [node.start for node in tree.children if isinstance(node, TableHeader)]
     starts = [hand.start for hand in cut.hands]
     assert [start for start in starts if start or headers[:1] == [0]] == headers
+
+
+def test_features_walking_the_hands_at_once_analyse_each_hand_once() -> None:
+    """Diagnostics, outline, folding and lenses walk a document's hands at once
+    when it opens (each in a worker thread): they share one analysis of each
+    hand instead of each analysing what the others are analysing."""
+    import threading
+
+    from phh_lsp.core.analysis import analyze, analyze_hand
+    from tests.core.test_diagnostic_codes import NT
+
+    text = "".join(f"[{n}]\n{NT}\n" for n in range(1, 201))
+    analyze_hand.cache_clear()
+    analysis = analyze(text, "x.phhs")
+    walkers = [threading.Thread(target=lambda: analysis.hands) for _ in range(3)]
+    for walker in walkers:
+        walker.start()
+    for walker in walkers:
+        walker.join()
+    assert analyze_hand.cache_info().misses == len(analysis.pieces) == 200
