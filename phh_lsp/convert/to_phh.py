@@ -131,10 +131,11 @@ def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
 def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[list[str], State]:
     """Each line applied to PokerKit's state as it is written."""
     setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
+    del setup["variant"]  # PokerKit's setup takes the variant on its own
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            state = create_state(Setup(hand.variant, {k: v for k, v in setup.items() if k != "variant"}))
+            state = create_state(Setup(hand.variant, setup))
         except Exception as error:
             raise ConversionError(f"PokerKit cannot set this hand up: {error}", hand.first_line) from None
         player = {name: f"p{i + 1}" for i, name in enumerate(names)}
@@ -260,22 +261,19 @@ def _level(level: str) -> int | str:
 
 
 def _write(fields: dict[str, Any]) -> str:
-    """The fields as PHH text, laid out as the style guide says."""
-    lines = []
-    for name, value in fields.items():
-        if isinstance(value, datetime.time):
-            lines.append(f"{name} = {value.isoformat()}")
-        elif isinstance(value, list | tuple):
-            lines.append(f"{name} = [{', '.join(render(_plain(item)) for item in value)}]")
-        else:
-            lines.append(f"{name} = {render(_plain(value))}")
+    """The fields as PHH text, laid out as the style guide says (values by the
+    core's one writer, ``render``; a time as TOML's local time)."""
+    lines = [
+        f"{name} = {value.isoformat() if isinstance(value, datetime.time) else render(_value(value))}"
+        for name, value in fields.items()
+    ]
     text = "\n".join(lines) + "\n"
     return format_text(text, multi=False) or text
 
 
-def _plain(value: Any) -> Any:
-    """A value as :func:`render` takes it (amounts as Decimal)."""
-    return Decimal(value) if isinstance(value, int) and not isinstance(value, bool) else value
+def _value(value: Any) -> Any:
+    """A field as :func:`render` takes it: arrays (the actions) as tuples."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str]:
