@@ -72,6 +72,11 @@ def test_a_broken_hand_stops_where_the_replay_stops(tmp_path: Path) -> None:
     result = run("show", str(path))
     assert result.returncode == 1
     assert "replay stopped here:" in result.stdout
+    # a notation slip stops the replay with no replay error: its own problem is the reason, as in the lens
+    path.write_text(hand.replace('"p3 cbr 7000"', '"p3 cbr 7,000"', 1), encoding="utf-8")
+    slip = run("show", str(path))
+    assert slip.returncode == 1
+    assert "  replay stopped here: `7,000` is not a plain number: write it without separators, `7000`\n" in slip.stdout
     missing = run("show", str(tmp_path / "missing.phh"))
     assert missing.returncode == 2 and "cannot be read" in missing.stderr
     assert run("show", str(CASES["phhs-hand-2"][0]), "--hand", "5000").returncode == 2

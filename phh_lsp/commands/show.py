@@ -22,7 +22,7 @@ from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
 from phh_lsp.core.rules.schema import VARIANT_NAMES
-from phh_lsp.features.code_lens import result_summary
+from phh_lsp.features.code_lens import result_summary, why_stopped
 from phh_lsp.features.hover import action_in_words, state_rows, state_summary
 
 _RED_CARD = re.compile(r"\b([2-9TJQKA][hd])\b")
@@ -65,8 +65,7 @@ def _show(hand: HandAnalysis, out: TextIO, colored: bool) -> bool:
         after = replay.snapshots.get(action.index)
         if after is None:
             out.write(f"  {action_in_words(hand, action, strong)}\n")
-            reason = next((d.message for d in replay.diagnostics if d.span.start >= action.span.start), None)
-            out.write(f"  replay stopped here: {reason or 'see `phh-lsp check`'}\n")
+            out.write(f"  replay stopped here: {why_stopped(hand, action.index) or 'see `phh-lsp check`'}\n")
             _table(hand, last, out, colored)
             return False
         if after.street != street:

@@ -116,14 +116,16 @@ def _net(final: Any, start: Any) -> Decimal | None:
 def _stopped(hand: HandAnalysis, index: int) -> str:
     action = hand.actions[index] if 0 <= index < len(hand.actions) else None
     where = f"action {index + 1}" + (f" ({action.text.strip()})" if action is not None else "")
-    reason = (
-        next(
-            (d.message for d in hand.replay.diagnostics if d.severity == Severity.ERROR),
-            None,
-        )
-        if hand.replay is not None
-        else None
-    )
+    reason = why_stopped(hand, index)
+    return f"replay stopped at {where}: {reason}" if reason else f"replay stopped at {where}"
+
+
+def why_stopped(hand: HandAnalysis, index: int) -> str | None:
+    """Why the replay stopped at action ``index``: the replay's error, else the
+    action's own notation problem (which stops the replay without one)."""
+    replay = hand.replay
+    reason = next((d.message for d in replay.diagnostics if d.severity == Severity.ERROR), None) if replay else None
+    action = hand.actions[index] if 0 <= index < len(hand.actions) else None
     if reason is None and action is not None and action.problems:
         reason = action.problems[0].message
-    return f"replay stopped at {where}: {reason}" if reason else f"replay stopped at {where}"
+    return reason
