@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | show | equity | convert | schema``: the command-line entry point.
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema``: the command-line entry point.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -10,6 +10,7 @@ errors exit with 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import platform
 import signal
 import sys
 from collections.abc import Sequence
@@ -22,7 +23,11 @@ def _parser() -> argparse.ArgumentParser:
         prog="phh-lsp",
         description="Language server, checker and formatter for Poker Hand History (PHH) files.",
     )
-    parser.add_argument("--version", action="version", version=f"phh-lsp {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"phh-lsp {__version__} (Python {platform.python_version()}: {sys.executable})",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     serve = commands.add_parser("serve", help="run the language server over stdio (the default)")
     serve.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
@@ -45,6 +50,11 @@ def _parser() -> argparse.ArgumentParser:
 
     add_show_arguments(
         commands.add_parser("show", help="a hand street by street: actions in words, pot, stacks, cards")
+    )
+    from phh_lsp.commands.replay import add_replay_arguments
+
+    add_replay_arguments(
+        commands.add_parser("replay", help="a hand as one self-contained HTML replayer, to open or share")
     )
     from phh_lsp.commands.convert import add_convert_arguments
 
@@ -101,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from phh_lsp.commands.show import run_show
 
         return run_show(args.path, args.hand, args.color, sys.stdout, sys.stderr)
+    if args.command == "replay":
+        from phh_lsp.commands.replay import run_replay
+
+        return run_replay(args.path, args.hand, args.output, sys.stdout, sys.stderr)
     if args.command == "convert":
         from phh_lsp.commands.convert import run_convert
 

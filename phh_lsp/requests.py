@@ -258,3 +258,31 @@ async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
             for hand in conversion.failed
         ],
     }
+
+
+@server.feature("phh/handStates")
+@guarded(None)
+async def on_hand_states(ls: PhhLanguageServer, params: Any) -> dict[str, Any] | None:
+    """``phh/handStates {textDocument: {uri}, position}``: the state feed of
+    the hand at the position (see :mod:`phh_lsp.features.replayer`), or
+    null outside any hand. Only that hand is analysed and sent."""
+    from phh_lsp.features import replayer
+
+    uri, position = _document_position(params)
+    analysis, offset = ls.offset(uri, position)
+    return await off_loop(replayer.hand_states_at, analysis, offset, ls.encoding)
+
+
+def _document_position(params: Any) -> tuple[str, types.Position]:
+    """The ``textDocument.uri`` and ``position`` of a custom request's params,
+    which pygls passes as they came (a dict, or an object for each level)."""
+
+    def get(value: Any, name: str) -> Any:
+        return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
+
+    uri = get(get(params, "textDocument"), "uri")
+    position = get(params, "position")
+    line, character = get(position, "line"), get(position, "character")
+    if not isinstance(uri, str) or not isinstance(line, int) or not isinstance(character, int):
+        raise ValueError("phh/handStates takes {textDocument: {uri}, position: {line, character}}")
+    return uri, types.Position(line=line, character=character)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -125,6 +126,8 @@ def test_module_and_version() -> None:
     result = run("--version")
     assert result.returncode == 0
     assert result.stdout.startswith("phh-lsp ")
+    # which Python runs it (:checkhealth phh shows it): the one that has it installed
+    assert f"(Python {platform.python_version()}: {sys.executable})" in result.stdout
 
 
 def test_no_hand_file_found_is_a_usage_error(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze
+from phh_lsp.core.analysis import HandAnalysis, analyze
 from phh_lsp.paths import read_text
 
 
@@ -32,7 +32,7 @@ def chosen_hands(path: str, hand_number: int | None, stderr: TextIO) -> Iterator
         stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
         return None
     analysis = analyze(text, path)
-    first = 1 if _has_prelude(analysis) else 0
+    first = 1 if analysis.has_prelude else 0
     count = len(analysis.pieces) - first
     if hand_number is not None and not 1 <= hand_number <= count:
         stderr.write(f"{path}: there is no hand {hand_number} (the file has {count})\n")
@@ -42,12 +42,3 @@ def chosen_hands(path: str, hand_number: int | None, stderr: TextIO) -> Iterator
         (path + (f" · hand {number}" if analysis.multi else ""), analysis.view(first + number - 1).hand)
         for number in numbers
     )
-
-
-def _has_prelude(analysis: Analysis) -> bool:
-    """Whether the first piece of a ``.phhs`` is the text before its first
-    hand (only the first can be: the cut starts every other at a header)."""
-    if not analysis.multi or not analysis.pieces:
-        return False
-    first = analysis.hand_at(0, snapshots=False)
-    return first is not None and first.hand.header is None

@@ -164,14 +164,29 @@ class Analysis:
         """
         if not self.pieces:
             return None
-        starts = [piece.start for piece in self.pieces]
-        index = max(0, bisect.bisect_right(starts, offset) - 1)
+        index = self.index_at(offset)
         if snapshots:
             return self.view(index)
         hand = self._views[index] or self._hands[index]
         if hand is None:
             hand = self._hands[index] = self._checked(self.pieces[index].text)
         return HandView(self.pieces[index].start, hand)
+
+    def index_at(self, offset: int) -> int:
+        """The number (from 0) of the piece whose text holds ``offset``."""
+        starts = [piece.start for piece in self.pieces]
+        return max(0, bisect.bisect_right(starts, offset) - 1)
+
+    @property
+    def has_prelude(self) -> bool:
+        """Whether the first piece of a ``.phhs`` is the text before its first
+        hand (a comment heading the file, as ``phh-lsp convert`` writes one):
+        no hand, so not hand 1. Only the first piece can be one: the cut
+        starts every other at a header."""
+        if not self.multi or not self.pieces:
+            return False
+        first = self.hand_at(0, snapshots=False)
+        return first is not None and first.hand.header is None
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

@@ -13,14 +13,14 @@ values beside the declared ones; on a negative blind, what it means.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.engine.state_view import Snapshot, bet_word, fmt_amount
-from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, seat
+from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
+from phh_lsp.core.hand_info import field_value, player_label, seat
+from phh_lsp.core.narration import action_in_words, changes, state_rows, state_summary
 from phh_lsp.core.rules.actions import ParsedAction, Token
 from phh_lsp.core.rules.cards import card_name
 from phh_lsp.core.rules.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
@@ -28,16 +28,6 @@ from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 from phh_lsp.features.strength import prefetch, strength_lines
-
-#: The words for a ``cbr`` (see :func:`~phh_lsp.core.engine.state_view.bet_word`), all-in or not.
-_BET_WORDS = {
-    ("bet", False): "bets",
-    ("bet", True): "bets all-in",
-    ("raise", False): "raises to",
-    ("raise", True): "raises all-in to",
-    ("complete", False): "completes to",
-    ("complete", True): "completes all-in to",
-}
 
 
 def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | None:
@@ -58,14 +48,6 @@ def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | 
 
 def _on(token: Token | None, offset: int) -> bool:
     return token is not None and token.span.start <= offset < token.span.end
-
-
-def _before(hand: HandAnalysis, index: int) -> Snapshot | None:
-    replay = hand.replay
-    if replay is None:
-        return None
-    earlier = [i for i in replay.snapshots if i < index]
-    return replay.snapshots[max(earlier)] if earlier else replay.initial
 
 
 def _hover_action(hand: HandAnalysis, offset: int) -> tuple[str, Span] | None:
@@ -104,91 +86,10 @@ def _bold(text: str) -> str:
 def _headline(hand: HandAnalysis, action: ParsedAction) -> str:
     """The action in words, as completion offers it: "**p3 (Tom Dwan)** calls
     **16,000**", "raises all-in to **1,067,100**", "the dealer deals the flop"."""
-    line = action_in_words(hand, action)
+    line = action_in_words(hand, action, _bold)
     if action.commentary is not None and action.commentary.text:
         line += f"  \n_{action.commentary.text}_"
     return line
-
-
-def _names(action: ParsedAction) -> str:
-    return ", ".join(card_name(card.text) for card in action.cards if card.error is None)
-
-
-def action_in_words(hand: HandAnalysis, action: ParsedAction, strong: Callable[[str], str] = _bold) -> str:
-    """The action in words, its actor and amounts set off by ``strong`` (bold
-    Markdown for the hover, plain or coloured text for ``phh-lsp show``)."""
-    who = player_label(hand, action.player) if action.player is not None else ""
-    if action.kind == "deal_board":
-        return (
-            f"{strong('Dealer')} deals the board: {_names(action)}"
-            if action.cards
-            else f"{strong('Dealer')} deals the board"
-        )
-    if action.kind == "deal_hole":
-        return f"{strong('Dealer')} deals {who} {_names(action) or 'hole cards'}"
-    if action.kind == "stand_pat_or_discard":
-        count = len(action.cards)
-        return (
-            f"{strong(who)} discards {count} card{'s' * (count != 1)}: {_names(action)}"
-            if count
-            else f"{strong(who)} stands pat"
-        )
-    if action.kind == "show_or_muck":
-        if action.show_dash:
-            return f"{strong(who)} shows the cards dealt"
-        return f"{strong(who)} shows {_names(action)}" if action.cards else f"{strong(who)} mucks"
-    if action.kind == "fold":
-        return f"{strong(who)} folds"
-    before = _before(hand, action.index)
-    player = action.player
-    if before is None or player is None or player >= len(before.stacks):
-        plain = {"bring_in": "brings in", "check_or_call": "checks or calls", "complete_bet_or_raise": "bets or raises"}
-        written = f" {strong(fmt_amount(action.amount_value))}" if action.amount_value is not None else ""
-        return f"{strong(who)} {plain.get(action.kind, '')}{written}".strip()
-    facing = max(before.bets, default=0)
-    own, stack = before.bets[player], before.stacks[player]
-    if action.kind == "bring_in":
-        after = hand.replay.snapshots.get(action.index) if hand.replay is not None else None
-        paid = stack - after.stacks[player] if after is not None and player < len(after.stacks) else None
-        return f"{strong(who)} brings in" + (f" {strong(fmt_amount(paid))}" if paid else "")
-    if action.kind == "check_or_call":
-        owed = min(facing - own, stack)
-        if owed <= 0:
-            return f"{strong(who)} checks"
-        return f"{strong(who)} calls {strong(fmt_amount(owed))}" + (" and is all-in" if owed == stack else "")
-    if action.kind == "complete_bet_or_raise" and action.amount_value is not None:
-        amount = action.amount_value
-        word = bet_word(before.bets, field_value(hand, "bring_in"), before.street == _first_street(hand))
-        line = f"{strong(who)} {_BET_WORDS[word, amount >= own + stack]} {strong(fmt_amount(amount))}"
-        if word == "raise":
-            line += f" (by {fmt_amount(amount - facing)} over {fmt_amount(facing)})"
-        blinds = in_big_blinds(hand, amount)
-        return line + (f", {blinds}" if blinds else "")
-    return f"{strong(who)}"
-
-
-def _first_street(hand: HandAnalysis) -> str | None:
-    replay = hand.replay
-    return replay.initial.street if replay is not None and replay.initial is not None else None
-
-
-def _changes(hand: HandAnalysis, action: ParsedAction, after: Snapshot) -> list[str]:
-    """What the action moved besides its own chips: an uncalled bet returned
-    (the pot seems to shrink otherwise), or, when it ends the hand, the pots
-    each player collects."""
-    before = _before(hand, action.index)
-    if before is None:
-        return []
-    lines = []
-    for index, (old, new) in enumerate(zip(before.stacks, after.stacks, strict=False)):
-        gain = new - old
-        if gain > 0:
-            label = player_label(hand, index)
-            if after.in_progress:
-                lines.append(f"uncalled {fmt_amount(gain)} returned to {label}")
-            else:
-                lines.append(f"{label} collects {fmt_amount(gain)}")
-    return lines
 
 
 def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
@@ -201,7 +102,7 @@ def _state_after(hand: HandAnalysis, action: ParsedAction) -> str:
         else:
             note = "Not replayed: the hand's fields have errors."
         return f"{headline}\n\n{note}" if headline else note
-    moved = "".join(f"  \n{line}" for line in _changes(hand, action, after))
+    moved = "".join(f"  \n{line}" for line in changes(hand, action, after))
     return f"{headline}{moved}\n\n{state_table(hand, after)}{_strength(hand, after)}"
 
 
@@ -223,42 +124,6 @@ def state_table(hand: HandAnalysis, state: Snapshot) -> str:
     hover, which draws no borders or padding; Neovim shows Markdown raw)."""
     table = "```text\n" + "\n".join(state_rows(hand, state)) + "\n```"
     return f"{state_summary(hand, state, _bold)}\n\n{table}\n\nNext: {state.next_up}"
-
-
-def state_summary(hand: HandAnalysis, state: Snapshot, strong: Callable[[str], str]) -> str:
-    """``Flop · pot 46,000 (92 BB) · board Jc 3d 5c``, street and pot set off by ``strong``."""
-    pot = f"pot {strong(fmt_amount(state.pot))}"
-    blinds = in_big_blinds(hand, state.pot)
-    if blinds:
-        pot += f" ({blinds})"
-    board = f" · board {' '.join(state.board)}" if state.board else ""
-    return f"{strong(state.street)} · {pot}{board}"
-
-
-def state_rows(hand: HandAnalysis, state: Snapshot) -> list[str]:
-    """The players as aligned plain-text rows: player, stack, bet, cards, note."""
-    rows = [("player", "stack", "bet", "cards", "")]
-    for index, stack in enumerate(state.stacks):
-        cards = " ".join(state.hole_cards[index]) if index < len(state.hole_cards) else ""
-        bet = state.bets[index] if index < len(state.bets) else 0
-        folded = index < len(state.folded) and state.folded[index]
-        note = (
-            ""
-            if not state.in_progress  # PokerKit folds the hands that lost: "folded" would mislead
-            else "folded"
-            if folded
-            else "all-in"
-            if not stack
-            else "to act"
-            if state.actor == index
-            else ""
-        )
-        rows.append((player_label(hand, index), fmt_amount(stack), fmt_amount(bet) if bet else "", cards, note))
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
-    return [
-        f"{name:<{widths[0]}}  {stack:>{widths[1]}}  {bet:>{widths[2]}}  {cards:<{widths[3]}}  {note}".rstrip()
-        for name, stack, bet, cards, note in rows
-    ]
 
 
 def _entry_at(hand: HandAnalysis, offset: int) -> Entry | None:

@@ -158,6 +158,54 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def nvim_env(tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment of one Neovim run: this environment's ``phh-lsp`` first on ``PATH``,
+    no user config, plugins, shada or state of the person running the tests, and ``extra``
+    (what the driver reads)."""
+    home = tmp / "home"
+    env = {
+        **os.environ,
+        "PATH": f"{phh_lsp_bin()}{os.pathsep}{os.environ.get('PATH', '')}",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        **extra,
+    }
+    for key in ("NVIM", "NVIM_LISTEN_ADDRESS", "VIMINIT", "NVIM_APPNAME", "MYVIMRC"):
+        env.pop(key, None)
+    return env
+
+
+def run_headless(
+    nvim: Nvim, cwd: Path, init: Path, driver: Path, env: dict[str, str]
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``nvim --headless -u init -c 'luafile driver'``, bounded by RUN_TIMEOUT and killed with
+    its process group (Neovim and the server it starts); the process and its output."""
+    command = [nvim.path, "--headless", "-n", "-i", "NONE", "-u", str(init), "-c", f"luafile {driver}"]
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: Neovim and the server it starts
+    )
+    try:
+        output, _ = process.communicate(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        text = output.decode(errors="replace")
+        pytest.fail(f"Neovim {nvim.version} did not finish within {RUN_TIMEOUT:.0f} s:\n{text}")
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the server too, should Neovim have left it behind
+            os.killpg(process.pid, signal.SIGKILL)
+    return process, output.decode(errors="replace")
+
+
 # --- one run ----------------------------------------------------------------
 
 
@@ -185,48 +233,18 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
     history = tmp / "hands" / "stars.txt"
     shutil.copyfile(STARS, history)
     out = tmp / "result.json"
-    home = tmp / "home"
-    env = {
-        **os.environ,
-        "PATH": f"{phh_lsp_bin()}{os.pathsep}{os.environ.get('PATH', '')}",
-        # no user config, plugins, shada or state of the person running the tests
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_STATE_HOME": str(home / "state"),
-        "XDG_CACHE_HOME": str(home / "cache"),
-        "PHH_NVIM_OUT": str(out),
-        "PHH_NVIM_BROKEN": str(hands["broken"]),
-        "PHH_NVIM_FOLD": str(hands["fold"]),
-        "PHH_NVIM_FORMAT": "\n".join(str(hands[name]) for name in FORMATTED),
-        "PHH_NVIM_CONVERT": str(history),
-        "PHH_NVIM_WAIT_MS": "12000",
-    }
-    for key in ("NVIM", "NVIM_LISTEN_ADDRESS", "VIMINIT", "NVIM_APPNAME", "MYVIMRC"):
-        env.pop(key, None)
-    command = [nvim.path, "--headless", "-n", "-i", "NONE", "-u", str(init), "-c", f"luafile {DRIVER}"]
-    started = time.monotonic()
-    process = subprocess.Popen(
-        command,
-        cwd=tmp,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,  # its own process group: Neovim and the server it starts
+    env = nvim_env(
+        tmp,
+        PHH_NVIM_OUT=str(out),
+        PHH_NVIM_BROKEN=str(hands["broken"]),
+        PHH_NVIM_FOLD=str(hands["fold"]),
+        PHH_NVIM_FORMAT="\n".join(str(hands[name]) for name in FORMATTED),
+        PHH_NVIM_CONVERT=str(history),
+        PHH_NVIM_WAIT_MS="12000",
     )
-    try:
-        output, _ = process.communicate(timeout=RUN_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
-        text = output.decode(errors="replace")
-        pytest.fail(f"Neovim {nvim.version} did not finish within {RUN_TIMEOUT:.0f} s:\n{text}")
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # the server too, should Neovim have left it behind
-            os.killpg(process.pid, signal.SIGKILL)
+    started = time.monotonic()
+    process, text = run_headless(nvim, tmp, init, DRIVER, env)
     elapsed = time.monotonic() - started
-    text = output.decode(errors="replace")
     assert out.is_file(), f"Neovim {nvim.version} exited {process.returncode} without a result:\n{text}"
     return Run(nvim, marker, tmp, json.loads(out.read_text(encoding="utf-8")), elapsed, text)
 

@@ -1,12 +1,13 @@
 /**
  * Activation only: the output channel, the commands and the watchers that restart the
  * server.  Starting the server lives in server.ts, the command line in command.ts,
- * Python discovery in python.ts, the settings in settings.ts and the conversion of
- * site hand histories in convert.ts.
+ * Python discovery in python.ts, the settings in settings.ts, the conversion of
+ * site hand histories in convert.ts and the replayer view in replayer.ts.
  */
 import * as vscode from "vscode";
 import { convertHandHistory } from "./convert";
 import { onDidChangeActiveEnvironment } from "./python";
+import { Replayer } from "./replayer";
 import { PhhServer } from "./server";
 import { affectsServerCommand, getServerCommandSettings } from "./settings";
 
@@ -17,8 +18,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const log = vscode.window.createOutputChannel("PHH", { log: true });
   const phh = new PhhServer(context.extensionPath, log);
   server = phh;
+  const replayer = new Replayer(context.extensionUri, phh, log);
   context.subscriptions.push(
     log,
+    replayer,
+    vscode.commands.registerCommand("phh.openReplayer", () => replayer.open()),
     vscode.commands.registerCommand("phh.restartServer", () =>
       phh.restart("PHH: Restart Server", true),
     ),

@@ -63,6 +63,19 @@ export class PhhServer {
     return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
   }
 
+  /**
+   * Send one of the server's own requests (such as `phh/handStates`) once the server runs;
+   * undefined when it does not.
+   */
+  async sendRequest(method: string, params: unknown): Promise<unknown> {
+    await this.queue;
+    const client = this.client;
+    if (!client?.isRunning()) {
+      return undefined;
+    }
+    return client.sendRequest(method, params);
+  }
+
   private enqueue(task: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(task, task);
     return this.queue;

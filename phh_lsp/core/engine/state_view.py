@@ -71,6 +71,8 @@ class Snapshot:
     bets: tuple[Amount, ...]
     board: tuple[str, ...]
     hole_cards: tuple[tuple[str, ...], ...]
+    #: Per hole card, whether it is face up (stud's up cards, cards shown).
+    hole_up: tuple[tuple[bool, ...], ...]
     folded: tuple[bool, ...]
     next_up: str
     actor: int | None
@@ -120,6 +122,7 @@ def snapshot(state: State, street: str, streets: tuple[str, ...] = ()) -> Snapsh
         bets=tuple(state.bets),
         board=board,
         hole_cards=tuple(cards_text(cards) for cards in state.hole_cards),
+        hole_up=tuple(tuple(bool(up) for up in statuses) for statuses in state.hole_card_statuses),
         folded=tuple(not status for status in state.statuses),
         next_up=describe_pending(state, streets),
         actor=actor,

@@ -1,0 +1,155 @@
+"""One hand as the sequence of states a replayer draws: the state feed.
+
+Every view of a hand that steps through it (the VS Code replayer, Neovim's
+``:PhhReplay``, the HTML file of ``phh-lsp replay``) draws this one
+structure, so they show the same seats, cards, pot and words. It is plain
+JSON-ready data: amounts already printed the one way the product prints
+them (``1,102,600``), cards as written (``??`` unknown), each with whether
+it is face up, and offsets in the hand's own coordinates (the server turns
+them into editor ranges, the HTML file needs none).
+
+The words and the table come from :mod:`phh_lsp.core.narration`, the same
+as the hover and ``phh-lsp show``. A hand that stops replaying keeps the
+states up to the last action that fit and carries the first error, so a
+view can show where the hand went wrong without going blank.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phh_lsp.core.analysis import HandAnalysis
+from phh_lsp.core.engine.state_view import Snapshot, fmt_amount, street_names
+from phh_lsp.core.hand_info import field_value, in_big_blinds, player_name, seat
+from phh_lsp.core.narration import action_in_words, changes, result_summary, why_stopped
+from phh_lsp.core.rules.codes import Severity
+from phh_lsp.core.rules.schema import VARIANT_NAMES
+
+#: Feed format version: a client that draws an older one says so instead of drawing garbage.
+FEED_VERSION = 1
+
+
+def _plain(text: str) -> str:
+    return text
+
+
+def hand_states(hand: HandAnalysis) -> dict[str, Any]:
+    """The hand's states, from the start to the last action replayed.
+
+    ``steps[0]`` is the hand before any action (``action`` null), then one
+    step per action replayed. ``error`` is the first problem that stopped
+    the replay (or kept it from starting), else null; ``result`` the hand's
+    result in words once it is over.
+    """
+    variant = hand.report.variant
+    replay = hand.replay
+    count = len(replay.initial.stacks) if replay is not None and replay.initial is not None else 0
+    feed: dict[str, Any] = {
+        "version": FEED_VERSION,
+        "title": _title(hand),
+        "variant": variant,
+        "variantName": VARIANT_NAMES.get(variant or "", variant or "unknown variant"),
+        "streets": list(street_names(variant)) if variant else [],
+        "players": [_player(hand, index) for index in range(count)],
+        "steps": [],
+        "error": None,
+        "result": None,
+    }
+    if replay is None or replay.initial is None:
+        first = next((d for d in hand.diagnostics if d.severity == Severity.ERROR), None)
+        reason = first.message if first is not None else "the hand's required fields are missing"
+        feed["error"] = {"action": None, "message": f"not replayed: {reason}", "start": None, "end": None}
+        return feed
+    steps = feed["steps"]
+    steps.append(_step(hand, replay.initial, None))
+    for action in hand.actions:
+        after = replay.snapshots.get(action.index)
+        if after is None:
+            break
+        step = _step(hand, after, action.index)
+        step.update(
+            action=action.index,
+            notation=action.text.strip(),
+            words=action_in_words(hand, action, _plain),
+            moved=changes(hand, action, after),
+            start=action.span.start,
+            end=action.span.end,
+        )
+        steps.append(step)
+    if replay.stopped_at is not None:
+        stopped = hand.actions[replay.stopped_at] if replay.stopped_at < len(hand.actions) else None
+        feed["error"] = {
+            "action": replay.stopped_at,
+            "message": why_stopped(hand, replay.stopped_at) or "this action does not fit the hand",
+            "notation": stopped.text.strip() if stopped is not None else None,
+            "start": stopped.span.start if stopped is not None else None,
+            "end": stopped.span.end if stopped is not None else None,
+        }
+    else:
+        feed["result"] = result_summary(hand)
+    return feed
+
+
+def step_at(feed: dict[str, Any], offset: int) -> int:
+    """The step to show for a cursor at ``offset`` (hand coordinates): the
+    last action that starts at or before it, the start before any."""
+    current = 0
+    for number, step in enumerate(feed["steps"]):
+        if step["start"] is not None and step["start"] <= offset:
+            current = number
+    return current
+
+
+def _title(hand: HandAnalysis) -> str:
+    event, number = field_value(hand, "event"), field_value(hand, "hand")
+    parts = [str(event)] if event not in (None, "") else []
+    if number not in (None, ""):
+        parts.append(f"hand {number}")
+    if hand.name is not None and not parts:
+        parts.append(f"[{hand.name}]")
+    return " · ".join(parts) if parts else "Hand"
+
+
+def _player(hand: HandAnalysis, index: int) -> dict[str, Any]:
+    stacks = field_value(hand, "starting_stacks")
+    return {
+        "label": f"p{index + 1}",
+        "name": player_name(hand, index),
+        "seat": seat(hand, index),
+        "startingStack": fmt_amount(stacks[index]) if isinstance(stacks, list) and index < len(stacks) else None,
+    }
+
+
+def _step(hand: HandAnalysis, state: Snapshot, index: int | None) -> dict[str, Any]:
+    seats = []
+    for player, stack in enumerate(state.stacks):
+        cards = state.hole_cards[player] if player < len(state.hole_cards) else ()
+        up = state.hole_up[player] if player < len(state.hole_up) else ()
+        bet = state.bets[player] if player < len(state.bets) else 0
+        folded = player < len(state.folded) and state.folded[player]
+        seats.append(
+            {
+                "stack": fmt_amount(stack),
+                "bet": fmt_amount(bet) if bet else None,
+                "cards": [{"card": card, "up": bool(up[n]) if n < len(up) else False} for n, card in enumerate(cards)],
+                # PokerKit folds the hands that lost at the end: "folded" would mislead then.
+                "folded": folded and state.in_progress,
+                "allIn": state.in_progress and not folded and not stack,
+                "toAct": state.in_progress and state.actor == player,
+            }
+        )
+    return {
+        "action": index,
+        "notation": None,
+        "words": "Before the first action" if index is None else "",
+        "moved": [],
+        "street": state.street,
+        "pot": fmt_amount(state.pot),
+        "potBlinds": in_big_blinds(hand, state.pot),
+        "board": list(state.board),
+        "seats": seats,
+        "next": state.next_up,
+        "over": not state.in_progress,
+        "start": None,
+        "end": None,
+    }
