@@ -40,10 +40,7 @@ def run_replay(path: str, hand_number: int | None, output: str, stdout: TextIO, 
         if len(feeds) == MAX_HANDS:
             stderr.write(f"{path}: more than {MAX_HANDS} hands: choose one with --hand N\n")
             return 2
-        feed = hand_states(hand)
-        if not hand.report.fields.get("event") and not hand.report.fields.get("hand"):
-            feed["title"] = Path(title).name  # the file (and hand number) says which hand it is
-        feeds.append(feed)
+        feeds.append(hand_states(hand, untitled=Path(title).name))  # the file (and hand number) names it
     page = replay_page(feeds, Path(path).name)
     if output == "-":
         stdout.write(page)

@@ -21,7 +21,8 @@ from typing import Any
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount, street_names
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_name, seat
-from phh_lsp.core.narration import action_in_words, changes, result_summary, why_stopped
+from phh_lsp.core.narration import action_in_words, changes, result_summary, seat_note, why_stopped
+from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Severity
 from phh_lsp.core.rules.schema import VARIANT_NAMES
 
@@ -33,20 +34,21 @@ def _plain(text: str) -> str:
     return text
 
 
-def hand_states(hand: HandAnalysis) -> dict[str, Any]:
+def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, Any]:
     """The hand's states, from the start to the last action replayed.
 
     ``steps[0]`` is the hand before any action (``action`` null), then one
     step per action replayed. ``error`` is the first problem that stopped
     the replay (or kept it from starting), else null; ``result`` the hand's
-    result in words once it is over.
+    result in words once it is over. ``untitled`` names a hand that has
+    neither ``event`` nor ``hand`` (by default its table header, or "Hand").
     """
     variant = hand.report.variant
     replay = hand.replay
     count = len(replay.initial.stacks) if replay is not None and replay.initial is not None else 0
     feed: dict[str, Any] = {
         "version": FEED_VERSION,
-        "title": _title(hand),
+        "title": _title(hand, untitled),
         "variant": variant,
         "variantName": VARIANT_NAMES.get(variant or "", variant or "unknown variant"),
         "streets": list(street_names(variant)) if variant else [],
@@ -66,16 +68,7 @@ def hand_states(hand: HandAnalysis) -> dict[str, Any]:
         after = replay.snapshots.get(action.index)
         if after is None:
             break
-        step = _step(hand, after, action.index)
-        step.update(
-            action=action.index,
-            notation=action.text.strip(),
-            words=action_in_words(hand, action, _plain),
-            moved=changes(hand, action, after),
-            start=action.span.start,
-            end=action.span.end,
-        )
-        steps.append(step)
+        steps.append(_step(hand, after, action))
     if replay.stopped_at is not None:
         stopped = hand.actions[replay.stopped_at] if replay.stopped_at < len(hand.actions) else None
         feed["error"] = {
@@ -100,14 +93,14 @@ def step_at(feed: dict[str, Any], offset: int) -> int:
     return current
 
 
-def _title(hand: HandAnalysis) -> str:
+def _title(hand: HandAnalysis, untitled: str | None) -> str:
     event, number = field_value(hand, "event"), field_value(hand, "hand")
     parts = [str(event)] if event not in (None, "") else []
     if number not in (None, ""):
         parts.append(f"hand {number}")
-    if hand.name is not None and not parts:
-        parts.append(f"[{hand.name}]")
-    return " · ".join(parts) if parts else "Hand"
+    if parts:
+        return " · ".join(parts)
+    return untitled or (f"[{hand.name}]" if hand.name is not None else "Hand")
 
 
 def _player(hand: HandAnalysis, index: int) -> dict[str, Any]:
@@ -120,29 +113,30 @@ def _player(hand: HandAnalysis, index: int) -> dict[str, Any]:
     }
 
 
-def _step(hand: HandAnalysis, state: Snapshot, index: int | None) -> dict[str, Any]:
+def _step(hand: HandAnalysis, state: Snapshot, action: ParsedAction | None) -> dict[str, Any]:
+    """The state ``state`` after ``action`` (None: before the first)."""
     seats = []
     for player, stack in enumerate(state.stacks):
         cards = state.hole_cards[player] if player < len(state.hole_cards) else ()
         up = state.hole_up[player] if player < len(state.hole_up) else ()
         bet = state.bets[player] if player < len(state.bets) else 0
-        folded = player < len(state.folded) and state.folded[player]
+        note = seat_note(state, player)
         seats.append(
             {
                 "stack": fmt_amount(stack),
                 "bet": fmt_amount(bet) if bet else None,
                 "cards": [{"card": card, "up": bool(up[n]) if n < len(up) else False} for n, card in enumerate(cards)],
-                # PokerKit folds the hands that lost at the end: "folded" would mislead then.
-                "folded": folded and state.in_progress,
-                "allIn": state.in_progress and not folded and not stack,
-                "toAct": state.in_progress and state.actor == player,
+                "status": note,
+                "folded": note == "folded",
+                "allIn": note == "all-in",
+                "toAct": note == "to act",
             }
         )
     return {
-        "action": index,
-        "notation": None,
-        "words": "Before the first action" if index is None else "",
-        "moved": [],
+        "action": action.index if action is not None else None,
+        "notation": action.text.strip() if action is not None else None,
+        "words": action_in_words(hand, action, _plain) if action is not None else "Before the first action",
+        "moved": changes(hand, action, state) if action is not None else [],
         "street": state.street,
         "pot": fmt_amount(state.pot),
         "potBlinds": in_big_blinds(hand, state.pot),
@@ -150,6 +144,6 @@ def _step(hand: HandAnalysis, state: Snapshot, index: int | None) -> dict[str, A
         "seats": seats,
         "next": state.next_up,
         "over": not state.in_progress,
-        "start": None,
-        "end": None,
+        "start": action.span.start if action is not None else None,
+        "end": action.span.end if action is not None else None,
     }

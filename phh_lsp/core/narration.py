@@ -132,24 +132,26 @@ def state_summary(hand: HandAnalysis, state: Snapshot, strong: Callable[[str], s
     return f"{strong(state.street)} · {pot}{board}"
 
 
+def seat_note(state: Snapshot, index: int) -> str:
+    """What a player is doing in ``state``: ``"folded"``, ``"all-in"``, ``"to act"`` or
+    ``""``; nothing once the hand is over (PokerKit folds the hands that lost then,
+    and "folded" would mislead)."""
+    if not state.in_progress or index >= len(state.stacks):
+        return ""
+    if index < len(state.folded) and state.folded[index]:
+        return "folded"
+    if not state.stacks[index]:
+        return "all-in"
+    return "to act" if state.actor == index else ""
+
+
 def state_rows(hand: HandAnalysis, state: Snapshot) -> list[str]:
     """The players as aligned plain-text rows: player, stack, bet, cards, note."""
     rows = [("player", "stack", "bet", "cards", "")]
     for index, stack in enumerate(state.stacks):
         cards = " ".join(state.hole_cards[index]) if index < len(state.hole_cards) else ""
         bet = state.bets[index] if index < len(state.bets) else 0
-        folded = index < len(state.folded) and state.folded[index]
-        note = (
-            ""
-            if not state.in_progress  # PokerKit folds the hands that lost: "folded" would mislead
-            else "folded"
-            if folded
-            else "all-in"
-            if not stack
-            else "to act"
-            if state.actor == index
-            else ""
-        )
+        note = seat_note(state, index)
         rows.append((player_label(hand, index), fmt_amount(stack), fmt_amount(bet) if bet else "", cards, note))
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     return [

@@ -21,15 +21,15 @@ from phh_lsp.features.convert import to_range
 def hand_states_at(analysis: Analysis, offset: int, encoding: Encoding) -> dict[str, Any] | None:
     """The feed of the hand holding ``offset``, or None outside any hand
     (the comments that open a ``.phhs`` file)."""
+    first = 1 if analysis.has_prelude else 0
     view = analysis.hand_at(offset)
-    if view is None or (analysis.has_prelude and view.start == 0):
+    if view is None or (first and view.start == 0):
         return None
     feed = hand_states(view.hand)
     for item in [*feed["steps"], feed["error"]]:
         if item is not None:
             item["range"] = _range(analysis, view.start, item.get("start"), item.get("end"), encoding)
     feed["current"] = step_at(feed, offset - view.start)
-    first = 1 if analysis.has_prelude else 0
     feed["hand"] = {
         "number": analysis.index_at(view.start) - first + 1,
         "count": len(analysis.pieces) - first,

@@ -228,7 +228,7 @@
       var hole = el("td");
       hole.appendChild(cards(seat.cards));
       row.appendChild(hole);
-      row.appendChild(el("td", "phh-status", seat.toAct ? "to act" : seat.folded ? "folded" : seat.allIn ? "all-in" : ""));
+      row.appendChild(el("td", "phh-status", seat.status));
       table.appendChild(row);
     });
     felt.appendChild(table);

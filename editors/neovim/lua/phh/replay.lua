@@ -61,8 +61,7 @@ function M.render(feed, current)
   for index, seat in ipairs(step.seats) do
     local player = feed.players[index]
     local who = player.label .. (present(player.name) and (" " .. player.name) or "")
-    local note = seat.toAct and "to act" or seat.folded and "folded" or seat.allIn and "all-in" or ""
-    rows[#rows + 1] = { who, seat.stack, present(seat.bet) and seat.bet or "", cards_text(seat.cards), note }
+    rows[#rows + 1] = { who, seat.stack, present(seat.bet) and seat.bet or "", cards_text(seat.cards), seat.status }
   end
   local widths = { 0, 0, 0, 0 }
   for _, row in ipairs(rows) do
