@@ -15,14 +15,14 @@ import re
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.convert.sites import NOT_YET, SITES, as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.sites import SITES, as_phh, as_phhs, convert_text, decode_history
 from phh_lsp.convert.to_phh import Converted
 
 
 def add_convert_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH", help="hand history files written by a poker site")
     parser.add_argument(
-        "--from", dest="site", choices=[*SITES, *NOT_YET], help="the site that wrote the files (default: detected)"
+        "--from", dest="site", choices=[*SITES], help="the site that wrote the files (default: detected)"
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
@@ -34,9 +34,6 @@ def add_convert_arguments(parser: argparse.ArgumentParser) -> None:
 def run_convert(
     paths: list[str], site: str | None, output: str, output_dir: str | None, stdout: TextIO, stderr: TextIO
 ) -> int:
-    if site in NOT_YET:
-        stderr.write(f"phh-lsp convert: {site} hand histories are not supported yet (supported: {', '.join(SITES)})\n")
-        return 2
     status, counts = 0, {"converted": 0, "problems": 0, "failed": 0}
     written: list[tuple[Converted, str]] = []
     taken: set[str] = set()  # the files written by this run, in --output-dir

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from phh_lsp.convert import pokerstars
+from phh_lsp.convert import absolute, acpc, fulltilt, ipoker, ongame, partypoker, pokerstars
 from phh_lsp.convert.history import ConversionError, SiteHand
 from phh_lsp.convert.to_phh import Converted, convert_hand
 from phh_lsp.core.formatting.formatter import format_text
@@ -27,11 +27,17 @@ class Site:
     read_hands: Callable[[str], Iterator[SiteHand | ConversionError]]
 
 
+#: Every site, in the order files are tried: the sites' own headers first,
+#: ACPC's bare ``STATE:`` lines last.
 SITES: Final = {
     "pokerstars": Site("pokerstars", pokerstars.SITE, pokerstars.is_pokerstars, pokerstars.read_hands),
+    "fulltilt": Site("fulltilt", fulltilt.SITE, fulltilt.is_fulltilt, fulltilt.read_hands),
+    "ipoker": Site("ipoker", ipoker.SITE, ipoker.is_ipoker, ipoker.read_hands),
+    "ongame": Site("ongame", ongame.SITE, ongame.is_ongame, ongame.read_hands),
+    "partypoker": Site("partypoker", partypoker.SITE, partypoker.is_partypoker, partypoker.read_hands),
+    "absolute": Site("absolute", absolute.SITE, absolute.is_absolute, absolute.read_hands),
+    "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
-#: The formats people ask for that no reader handles yet (named in the refusal).
-NOT_YET: Final = ("fulltilt", "ipoker", "ongame", "partypoker", "absolute", "acpc")
 
 
 @dataclass(slots=True)

@@ -46,10 +46,11 @@ def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
     notes.write_text("not a hand history\n", encoding="utf-8")
     result = run("convert", str(notes), str(tmp_path / "missing.txt"))
     assert result.returncode == 2
-    assert f"{notes}: no hand history of a supported site (pokerstars) was found" in result.stderr
+    supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, acpc"
+    assert f"{notes}: no hand history of a supported site ({supported}) was found" in result.stderr
     assert f"{tmp_path / 'missing.txt'}: cannot be read" in result.stderr
     result = run("convert", "--from", "fulltilt", str(notes))
-    assert result.returncode == 2 and "fulltilt hand histories are not supported yet" in result.stderr
+    assert result.returncode == 2 and f"{notes}: no Full Tilt Poker hand was found" in result.stderr
 
 
 def test_a_utf16_file_with_a_byte_order_mark(tmp_path: Path) -> None:
