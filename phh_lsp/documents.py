@@ -11,10 +11,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from phh_lsp.core.analysis import Analysis, HandAnalysis
+    from phh_lsp.core.text import Edit, LineIndex
+
+
+class Edited(Protocol):
+    """A document that remembers its edits (the server's EditedDocument)."""
+
+    def edit_since(self, version: int) -> Edit | None: ...
+
+    @property
+    def line_index(self) -> LineIndex | None: ...
 
 
 class Superseded(Exception):
@@ -31,16 +41,29 @@ class Documents:
         self._progress: dict[str, Callable[[int, int], None]] = {}
         self.closing = False
 
-    def analysis(self, uri: str, version: int | None, text: str) -> Analysis:
-        """The analysis of ``text`` (version ``version`` of ``uri``)."""
+    def analysis(self, uri: str, version: int | None, text: str, edited: Edited | None = None) -> Analysis:
+        """The analysis of ``text`` (version ``version`` of ``uri``).
+
+        ``edited``: the document, when it knows the one edit that made this
+        text from an earlier version's; the analysis of that version is then
+        reused for everything the edit did not touch.
+        """
         with self._lock:
             self._latest[uri] = version
             cached = self._analyses.get(uri)
             if cached is not None and cached[0] == version and cached[1].text == text:
                 return cached[1]
-            from phh_lsp.core.analysis import analyze
+            from phh_lsp.core.analysis import Analysis, analyze
+            from phh_lsp.core.syntax.hands import is_multi_hand
 
-            analysis = analyze(text, uri, mapper=self._mapper(uri, version))
+            mapper = self._mapper(uri, version)
+            edit = None
+            if cached is not None and cached[0] is not None and version is not None and edited is not None:
+                edit = edited.edit_since(cached[0])
+            if edit is not None and cached is not None and is_multi_hand(uri, text) == cached[1].multi:
+                analysis = Analysis.after_edit(cached[1], text, edit, mapper, edited.line_index if edited else None)
+            else:
+                analysis = analyze(text, uri, mapper=mapper)
             self._analyses[uri] = (version, analysis)
             return analysis
 

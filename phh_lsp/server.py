@@ -31,6 +31,7 @@ from pygls.uris import to_fs_path
 from phh_lsp import __version__
 from phh_lsp.config_files import ConfigFinder
 from phh_lsp.documents import Documents, Superseded
+from phh_lsp.idle_collection import NEVER, IdleCollector
 from phh_lsp.settings import Settings, settings_from_options
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.text import Encoding
+    from phh_lsp.edited_document import EditedDocument
 
 log = logging.getLogger("phh_lsp")
 #: What a document's diagnostics are made from: its version and the settings' generation.
@@ -45,6 +47,8 @@ Made = tuple[int | None, int]
 DEBOUNCE_SECONDS = 0.005
 #: How long a first check waits for the editor's settings to arrive.
 CONFIGURATION_WAIT_SECONDS = 2.0
+#: A file of more hands shows the diagnostics of this many first, before its first whole check.
+FIRST_HANDS = 50
 
 
 class UnknownDocument(LookupError):
@@ -77,6 +81,12 @@ class PhhLanguageServer(LanguageServer):
         #: Counts the changes of settings: part of every diagnostic result id.
         self.settings_generation = 0
         self.shut_down = False
+        #: Full garbage collections when nothing is under way (see idle_collection).
+        self.collector = IdleCollector(self._quiet)
+
+    def _quiet(self) -> bool:
+        """Whether no document is being checked."""
+        return not self.diagnosing and all(task.done() for task in self.pending.values())
 
     @property
     def pulls_diagnostics(self) -> bool:
@@ -108,7 +118,8 @@ class PhhLanguageServer(LanguageServer):
         document = self.open_document(uri)
         if document is None:
             raise UnknownDocument(uri)
-        return self.documents.analysis(uri, document.version, document.source)
+        self.collector.busy(asyncio.get_running_loop())
+        return self.documents.analysis(uri, document.version, document.source, _edits_of(document))
 
     def open_document(self, uri: str) -> TextDocument | None:
         """The document the client opened as ``uri``, if it did.
@@ -184,11 +195,7 @@ async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.D
     """The diagnostics of the document as the client last sent it, and
     what they were made from; None when it is closed, or changed before
     they were done (a newer check is then under way)."""
-    if not ls.configured.is_set():
-        # a document opened as the session starts waits for its folder's settings
-        # (a VS Code multi-root workspace): no diagnostic flashes at the default severity
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(ls.configured.wait(), CONFIGURATION_WAIT_SECONDS)
+    await _settings_settled(ls)
     document = ls.open_document(uri)
     if document is None:
         return None
@@ -215,6 +222,43 @@ async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.D
     return key, items
 
 
+async def _publish_first_hands(ls: PhhLanguageServer, uri: str) -> None:
+    """Before the first check of a large file, the diagnostics of its first
+    hands, where the editor opens it: a 1,000-hand file shows what is wrong
+    at the top in a fraction of the time the whole check takes; the whole
+    file's diagnostics follow and replace them."""
+    await _settings_settled(ls)
+    document = ls.open_document(uri)
+    if document is None:
+        return
+    analysis = ls.analysis(uri)
+    if len(analysis.pieces) <= FIRST_HANDS or not analysis.independent:
+        return
+    from phh_lsp.features import diagnostics
+
+    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding, FIRST_HANDS)
+    items = await asyncio.get_running_loop().run_in_executor(None, work)
+    if ls.documents.is_current(uri, document.version) and uri not in ls.checked:
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, document.version))
+
+
+async def _settings_settled(ls: PhhLanguageServer) -> None:
+    """Wait (a little) for the editor's settings, asked for after ``initialized``:
+    a document opened as the session starts waits for its folder's settings
+    (a VS Code multi-root workspace), so that no diagnostic flashes at the
+    default severity."""
+    if not ls.configured.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ls.configured.wait(), CONFIGURATION_WAIT_SECONDS)
+
+
+def _edits_of(document: TextDocument | None) -> EditedDocument | None:
+    """The document, when it remembers what changed since a version."""
+    from phh_lsp.edited_document import EditedDocument
+
+    return document if isinstance(document, EditedDocument) else None
+
+
 def _retrieved(future: asyncio.Future[Any]) -> None:
     if not future.cancelled():
         future.exception()
@@ -223,7 +267,7 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
 async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: str) -> list[types.Diagnostic]:
     """Check the document in a worker thread (with progress shown the first
     time, when it has many hands); Superseded if it changes meanwhile."""
-    analysis = ls.documents.analysis(uri, version, text)
+    analysis = ls.documents.analysis(uri, version, text, _edits_of(ls.open_document(uri)))
     from phh_lsp.features import diagnostics
 
     work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
@@ -247,10 +291,13 @@ async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: s
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
+    if uri not in ls.checked:
+        await _publish_first_hands(ls, uri)
     found = await _diagnose(ls, uri)
     if found is not None:
         (version, _), items = found
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+    ls.collector.busy(asyncio.get_running_loop())
 
 
 @server.feature(
@@ -353,6 +400,9 @@ async def _guarded_task(work: Awaitable[None]) -> None:
 
 @server.feature(types.INITIALIZE)
 def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None:
+    from phh_lsp.edited_document import use_edited_documents
+
+    use_edited_documents(ls.workspace)
     ls.apply_options(params.initialization_options)
 
 
@@ -408,7 +458,9 @@ def _warm_up() -> None:
     objects that live as long as the server) is frozen out of the garbage
     collector's sight, and young objects are collected less often, as
     ``phh-lsp check`` does: the first check of a 1,000-hand file was a
-    second slower with every full collection walking those tables.
+    second slower with every full collection walking those tables. Full
+    collections are left to the idle collector (``ls.collector``): none
+    lands in the middle of a keystroke's re-check.
     """
     import gc
 
@@ -428,7 +480,7 @@ def _warm_up() -> None:
     )
 
     gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(10_000, 20, NEVER)
 
 
 async def _pull_configuration(ls: PhhLanguageServer, pushed: Any = None) -> bool:

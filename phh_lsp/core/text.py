@@ -46,6 +46,36 @@ class Span:
         return self.start <= offset <= self.end
 
 
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One replacement: the old text's ``[start, old_end)`` became ``new_length``
+    characters. What an editor's keystroke is, so that the work of the old
+    text outside it (a 1,000-hand file's other hands and lines) is kept."""
+
+    start: int
+    old_end: int
+    new_length: int
+
+    @property
+    def delta(self) -> int:
+        """How much longer the text became."""
+        return self.new_length - (self.old_end - self.start)
+
+    @property
+    def new_end(self) -> int:
+        """Where the replacement ends in the new text."""
+        return self.start + self.new_length
+
+    def then(self, later: Edit) -> Edit:
+        """One edit that covers this one and a ``later`` one made on its result
+        (an editor sends a burst of keystrokes; the analysis may skip some)."""
+        start = min(self.start, later.start)
+        # the end of all that changed, in the text between the two edits: at or
+        # after this edit's replacement, so the old text there is ``delta`` back
+        end = max(self.new_end, later.old_end)
+        return Edit(start, end - self.delta, end + later.delta - start)
+
+
 def line_ending(text: str) -> str:
     """The line ending a text uses (``\r\n`` if any line has one), for the
     lines the product adds to it: a Windows file stays a Windows file."""
@@ -67,6 +97,15 @@ def _unit_length(char: str, encoding: Encoding) -> int:
     return 4
 
 
+def _newlines(text: str) -> list[int]:
+    """The offsets of the ``\\n`` in a short text."""
+    found, at = [], text.find("\n")
+    while at >= 0:
+        found.append(at)
+        at = text.find("\n", at + 1)
+    return found
+
+
 class LineIndex:
     """Maps character offsets to zero-based (line, column) and back."""
 
@@ -78,6 +117,26 @@ class LineIndex:
             # line k starts after the k lines before it and their k line breaks
             ends = itertools.accumulate(map(len, text.split("\n")[:-1]))
             self.line_starts = [0, *map(operator.add, ends, itertools.count(1))]
+
+    @classmethod
+    def after_edit(cls, old: LineIndex, text: str, edit: Edit) -> LineIndex:
+        """The index of ``text``, made from ``old`` (the index of the text
+        before ``edit``): the lines before the edit kept, those after it
+        shifted, only the edited ones looked at. Rebuilt whole where a
+        carriage return may be involved (``\\r\\n`` split or joined)."""
+        inserted = text[edit.start : edit.new_end]
+        near = old.text[max(0, edit.start - 1) : edit.old_end + 1]
+        if "\r" in inserted or "\r" in near or edit.old_end > len(old.text):
+            return cls(text)
+        index = cls.__new__(cls)
+        index.text = text
+        starts = old.line_starts
+        # lines that start inside the removed text (just after one of its line breaks) are gone
+        first = bisect.bisect_right(starts, edit.start)
+        after = bisect.bisect_right(starts, edit.old_end)
+        new = [edit.start + match + 1 for match in _newlines(inserted)]
+        index.line_starts = [*starts[:first], *new, *map(edit.delta.__add__, starts[after:])]
+        return index
 
     @property
     def line_count(self) -> int:

@@ -20,10 +20,14 @@ from phh_lsp.settings import Settings
 SOURCE = "phh"
 
 
-def lsp_diagnostics(analysis: Analysis, settings: Settings, encoding: Encoding) -> list[types.Diagnostic]:
-    """The analysis's diagnostics as LSP values, in document order."""
+def lsp_diagnostics(
+    analysis: Analysis, settings: Settings, encoding: Encoding, first_hands: int | None = None
+) -> list[types.Diagnostic]:
+    """The analysis's diagnostics as LSP values, in document order (those
+    of the first hands only, when ``first_hands`` says how many)."""
     result = []
-    for found in sorted(analysis.diagnostics, key=lambda d: (d.span.start, d.code)):
+    found_all = analysis.diagnostics if first_hands is None else analysis.first_diagnostics(first_hands)
+    for found in sorted(found_all, key=lambda d: (d.span.start, d.code)):
         severity = settings.severity_of(found.code)
         if severity is None:
             continue

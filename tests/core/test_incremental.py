@@ -1,0 +1,128 @@
+"""An edit re-analyses one hand: held to analysing the new text afresh.
+
+``Analysis.after_edit`` keeps the other hands' cut, analyses, diagnostics
+and line index from the previous version. Whatever the edit (inside a
+hand, across hands, on a header, brackets, quotes, line breaks typed or
+deleted), a user must see exactly what a fresh analysis of the new text
+shows; so must ``EditedDocument``'s text and line index match pygls's
+own way of applying a change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lsprotocol import types
+from pygls.workspace import TextDocument
+
+from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.core.text import Edit, LineIndex
+from phh_lsp.edited_document import EditedDocument
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+PHHS = SHARED / "corpus" / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"
+
+
+def _sample() -> str:
+    """The first hands of a real .phhs, one of them broken, after a comment."""
+    text = PHHS.read_text(encoding="utf-8")
+    hands = text[: text.index("\n[9]\n") + 1]
+    return "# a dataset\n" + hands.replace("'p2 cc'", "'p9 cc'", 1)
+
+
+SAMPLE = _sample()
+TYPED = st.text(alphabet="pcbrf 0123456789.'\"[]\n#=,", max_size=6)
+
+
+def _seen(analysis: Analysis) -> list[tuple[str, int, int, str]]:
+    return [(d.code, d.span.start, d.span.end, d.message) for d in analysis.diagnostics]
+
+
+@st.composite
+def _edits(draw: st.DrawFn, text: str) -> tuple[Edit, str]:
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, min(len(text), start + 8)))
+    typed = draw(TYPED)
+    return Edit(start, end, len(typed)), typed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_chain_of_edits_shows_what_a_fresh_analysis_shows(data: st.DataObject) -> None:
+    previous = analyze(SAMPLE, "x.phhs")
+    assert _seen(previous) and previous.lines.line_count > 1  # built, as the server has them
+    text = SAMPLE
+    for _ in range(data.draw(st.integers(1, 4))):
+        # most keystrokes land inside an action, where the shortcut applies
+        if data.draw(st.booleans()):
+            at = data.draw(st.sampled_from([i for i in range(len(text)) if text.startswith("'p", i)])) + 2
+            typed = data.draw(TYPED)
+            edit = Edit(at, at, len(typed))
+        else:
+            edit, typed = data.draw(_edits(text))
+        text = text[: edit.start] + typed + text[edit.old_end :]
+        edited = Analysis.after_edit(previous, text, edit)
+        fresh = analyze(text, "x.phhs")
+        assert [(p.start, p.end, p.text) for p in edited.pieces] == [(p.start, p.end, p.text) for p in fresh.pieces]
+        assert edited.independent == fresh.independent
+        assert _seen(edited) == _seen(fresh)
+        assert edited.lines.line_starts == fresh.lines.line_starts
+        previous = edited
+
+
+def test_typing_in_an_action_keeps_the_other_hands() -> None:
+    """The shortcut is taken for the common keystroke (not only correct when skipped)."""
+    previous = analyze(SAMPLE, "x.phhs")
+    _seen(previous)
+    at = SAMPLE.index("'p9 cc'") + 2
+    text = SAMPLE[:at] + "2" + SAMPLE[at + 1 :]  # p9 -> p2: the broken hand is mended
+    edited = Analysis.after_edit(previous, text, Edit(at, at + 1, 1))
+    assert edited.analysed_count == len(edited.pieces) - 1  # only the edited hand is left to analyse
+    assert _seen(edited) == _seen(analyze(text, "x.phhs"))
+    assert _seen(edited) == [] and len(_seen(previous)) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_servers_document_applies_changes_as_pygls_does(data: st.DataObject) -> None:
+    source = data.draw(st.text(alphabet="ab\n€😀[", max_size=30))
+    ours = EditedDocument("file:///x.phhs", source, version=1)
+    theirs = TextDocument("file:///x.phhs", source, version=1)
+    for version in range(2, 2 + data.draw(st.integers(1, 4))):
+        text = ours.source
+        lines = LineIndex(text)
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, len(text)))
+        first, last = lines.position(start, "utf-16"), lines.position(end, "utf-16")
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(*first), types.Position(*last)),
+            text=data.draw(st.text(alphabet="xy\n😀", max_size=4)),
+        )
+        ours.apply_change(change)
+        theirs.apply_change(change)
+        ours.version = theirs.version = version
+        assert ours.source == theirs.source
+    combined = ours.edit_since(1)
+    assert combined is not None
+    assert (
+        ours.source
+        == source[: combined.start] + ours.source[combined.start : combined.new_end] + source[combined.old_end :]
+    )
+
+
+def test_an_array_left_open_that_the_next_hand_closes_is_cut_afresh() -> None:
+    """Deleting a ``]`` can make the next header part of the array above it
+    (when the text after that header closes more than it opens): the cut
+    changes, so the shortcut must not be taken."""
+    text = "[1]\nactions = ['p1 f']\n[2]\nx = 1]\n"
+    previous = analyze(text, "x.phhs")
+    _seen(previous)
+    at = text.index("']") + 1
+    edited_text = text[:at] + text[at + 1 :]
+    edited = Analysis.after_edit(previous, edited_text, Edit(at, at + 1, 0))
+    fresh = analyze(edited_text, "x.phhs")
+    assert len(fresh.pieces) == 1  # [2] is inside the array now
+    assert [p.text for p in edited.pieces] == [p.text for p in fresh.pieces]
+    assert _seen(edited) == _seen(fresh)
