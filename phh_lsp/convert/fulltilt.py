@@ -405,7 +405,6 @@ class _Reader:
         # sitting out (said in the seat line or only in the summary) has none.
         active = {post.name for post in hand.posts} | {event.name for event in hand.events}
         hand.seats = [seat for seat in hand.seats if seat.name in active]
-        self._place_a_lone_big_blind()
 
     def _add_unwritten_folds(self) -> None:
         """The folds Full Tilt left out (a small blind folding to a walk, in
@@ -436,20 +435,6 @@ class _Reader:
         for name, amount in owed.items():
             if name not in written:
                 self.hand.events.append(Event("returned", self.first_line, name, amount))
-
-    def _place_a_lone_big_blind(self) -> None:
-        """A big blind with no small blind (its player busted or left) posted
-        by the first player after the button: that player posts the first
-        blind of the hand, which the shared model places (``small_blind``)
-        where PokerKit looks for it, so the next player opens the betting."""
-        hand = self.hand
-        if len(hand.seats) < 3 or any(post.kind == "small_blind" for post in hand.posts):
-            return
-        seats = sorted(hand.seats, key=lambda seat: seat.number)
-        first = next((seat for seat in seats if seat.number > hand.button), seats[0])
-        for index, post in enumerate(hand.posts):
-            if post.name == first.name and post.kind == "big_blind":
-                hand.posts[index] = Post(post.name, "small_blind", post.amount)
 
 
 def _streets(hand: SiteHand) -> list[dict[str, Decimal]]:

@@ -356,22 +356,12 @@ def _read_hand(fragment: str, first_line: int, hand_id: str, session: _Session) 
 
 def _whole(root: ET.Element, hand: SiteHand, actions: list[_Action]) -> None:
     """Refuse what cannot be played: a history that stops after the blinds
-    (iPoker's partial exports), or a big blind with no small-blind seat."""
+    (iPoker's partial exports)."""
     pockets = any(cards.get("type") == "Pocket" for cards in root.iter("cards"))
     if not pockets and all(action.round == 0 for action in actions):
         raise ConversionError(
             "the history stops after the blinds (a partial export): nothing to convert", hand.first_line
         )
-    seats = sorted(hand.seats, key=lambda seat: seat.number)
-    first = next((seat for seat in seats if seat.number > hand.button), seats[0] if seats else None)
-    big = next((action for action in actions if action.kind == "2"), None)
-    small = any(action.kind == "1" for action in actions)
-    if first is not None and big is not None and not small and big.name == first.name and len(seats) > 2:
-        reason = (
-            f"nobody posts the small blind and {big.name}, next to the button, posts the big blind:"
-            " PHH has no seat for the missing small blind"
-        )
-        raise ConversionError(reason, big.line)
 
 
 def _game(session: _Session) -> tuple[str, tuple[Decimal, Decimal] | None]:

@@ -226,7 +226,6 @@ class _Hand:
         if section != "ended":
             raise ConversionError("the hand ends before its `***** End of hand` line (is the file cut short?)", number)
         self._finish(hand)
-        self._first_blind(hand)
         if len(self.folded) < len(hand.seats) - 1:  # a showdown
             hand.events += [event for event in self.mucked if event.name not in self.folded]
         return hand
@@ -453,20 +452,6 @@ class _Hand:
             cards = _cards(found["cards"])
             if hand.known_cards.setdefault(seat.name, cards) != cards:
                 raise ConversionError(f"{seat.name} shows {cards}, but was dealt {hand.known_cards[seat.name]}", number)
-
-    def _first_blind(self, hand: SiteHand) -> None:
-        """A big blind posted by the first seat after the button when no one
-        posts the small blind is that hand's first blind: the player after it
-        acts first. It is entered as the small blind's post so that the PHH
-        puts it, positive, in the first seat (a big blind there would read as
-        a new player's post, and PokerKit would have the wrong player open)."""
-        if any(post.kind == "small_blind" for post in hand.posts) or not hand.seats:
-            return
-        seats = sorted(hand.seats, key=lambda seat: seat.number)
-        first = next((seat for seat in seats if seat.number > hand.button), seats[0])
-        post = next((post for post in hand.posts if post.name == first.name and post.kind == "big_blind"), None)
-        if post is not None and len(hand.seats) > 2:
-            post.kind = "small_blind"
 
     def _finish(self, hand: SiteHand) -> None:
         """The summary held to the hand's lines: every player's final stack,

@@ -80,13 +80,14 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     index = {name: i for i, name in enumerate(names)}
     antes = [Decimal(0)] * len(names)
     blinds = [Decimal(0)] * len(names)
+    lone = not any(post.kind == "small_blind" for post in hand.posts)
     for post in hand.posts:
         if post.name not in index:
             raise ConversionError(f"{post.name} posts but is not dealt in", hand.first_line)
         i = index[post.name]
         if post.kind in ("ante", "dead"):
             antes[i] += post.amount
-        elif _in_its_seat(post.kind, i, len(names)):
+        elif _in_its_seat(post.kind, i, len(names), lone):
             blinds[i] += post.amount
         else:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
@@ -108,13 +109,19 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     return fields
 
 
-def _in_its_seat(kind: str, index: int, count: int) -> bool:
+def _in_its_seat(kind: str, index: int, count: int, lone: bool = False) -> bool:
     """Whether a blind is posted where the game puts it (PHH order; heads up
-    the button, second, posts the small blind), rather than a new player's post."""
+    the button, second, posts the small blind), rather than a new player's post.
+
+    ``lone``: nobody posts a small blind (its player busted or left). A big
+    blind posted by the first seat after the button is then the hand's first
+    blind, in the first seat, and the player after it opens the betting, as
+    PokerKit reads a blind there; anywhere else it would read as a new
+    player's post (a big blind in the second seat stays in its seat)."""
     if kind == "small_blind":
         return index == (1 if count == 2 else 0)
     if kind == "big_blind":
-        return index == (0 if count == 2 else 1)
+        return index == 0 if count == 2 else index == 1 or (lone and index == 0)
     return kind == "straddle" and index == 2
 
 
@@ -192,9 +199,11 @@ class _Played:
             )
 
     def showdown(self, line: int) -> None:
-        """Show or muck for everyone PokerKit asks, in its order."""
+        """Show or muck for everyone PokerKit asks, in its order (a player whose
+        cards nobody saw mucks: PokerKit cannot show unknown cards, and asked
+        whether it may, says no, which would leave the showdown half done)."""
         state = self.state
-        while state.can_show_or_muck_hole_cards():
+        while state.can_show_or_muck_hole_cards(False):
             index = state.showdown_index
             assert index is not None
             name = self.names[index]

@@ -125,3 +125,74 @@ def test_the_phhs_of_several_files_numbers_the_hands_in_order() -> None:
     assert list(values) == ["1", "2"] and values["2"]["players"] == ["RiverRat", "Monty P"]
     assert "# PokerStars hand #246000000001, tournament.txt line 1\n[1]\n" in document
     assert [d for d in analyze(document, "x.phhs").diagnostics if d.severity == Severity.ERROR] == []
+
+
+LONE_BIG_BLIND = """PokerStars Hand #245817264000:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/15 02:00:00 ET
+Table 'Aludra IV' 6-max Seat #6 is the button
+Seat 1: kat_42 ($10 in chips)
+Seat 3: RiverRat ($10 in chips)
+Seat 6: Zoë ($10 in chips)
+kat_42: posts big blind $0.10
+*** HOLE CARDS ***
+RiverRat: raises $0.20 to $0.30
+Zoë: folds
+kat_42: folds
+Uncalled bet ($0.20) returned to RiverRat
+RiverRat collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 1: kat_42 (big blind) folded before Flop
+Seat 3: RiverRat collected ($0.20)
+Seat 6: Zoë (button) folded before Flop (didn't bet)
+"""
+
+
+def test_a_big_blind_with_no_small_blind_is_the_first_blind() -> None:
+    """The small blind's player left: the first seat after the button posts
+    the big blind alone, and the next player opens (every site's hands)."""
+    (hand,) = convert_text(LONE_BIG_BLIND).converted
+    assert hand.problems == []
+    fields = _fields(hand)
+    assert fields["players"] == ["kat_42", "RiverRat", "Zoë"]
+    assert fields["blinds_or_straddles"] == [Decimal("0.1"), 0, 0]
+    assert fields["actions"][3:] == ["p2 cbr 0.30", "p3 f", "p1 f"]
+
+
+UNSEEN_LOSER = """PokerStars Hand #245817264100:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/15 02:00:00 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: kat_42 ($10 in chips)
+Seat 2: RiverRat ($10 in chips)
+Seat 3: Zoë ($10 in chips)
+RiverRat: posts small blind $0.05
+Zoë: posts big blind $0.10
+*** HOLE CARDS ***
+kat_42: folds
+RiverRat: raises $0.20 to $0.30
+Zoë: calls $0.20
+*** FLOP *** [2d 5c Jh]
+RiverRat: bets $0.40
+Zoë: calls $0.40
+*** TURN *** [2d 5c Jh] [Qc]
+RiverRat: checks
+Zoë: checks
+*** RIVER *** [2d 5c Jh Qc] [3s]
+RiverRat: checks
+Zoë: bets $0.50
+RiverRat: calls $0.50
+*** SHOW DOWN ***
+RiverRat: shows [Ah Ad] (a pair of Aces)
+RiverRat collected $2.35 from pot
+*** SUMMARY ***
+Total pot $2.40 | Rake $0.05
+Seat 2: RiverRat (small blind) showed [Ah Ad] and won ($2.35) with a pair of Aces
+Seat 3: Zoë (big blind) mucked
+"""
+
+
+def test_a_player_first_to_show_whose_cards_nobody_saw_mucks() -> None:
+    """Zoë bet the river and is asked to show first, but her cards are not in
+    the history: she mucks (``p2 sm``) and the showdown goes on, instead of
+    stopping half done and leaving RiverRat's pot unpaid."""
+    (hand,) = convert_text(UNSEEN_LOSER).converted
+    assert hand.problems == []
+    assert _fields(hand)["actions"][-2:] == ["p2 sm", "p1 sm AhAd"]
