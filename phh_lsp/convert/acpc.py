@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand
 
 SITE: Final = "ACPC"
 
@@ -146,13 +146,8 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
             hand_id = f"{hand_id} (line {number})"
         try:
             yield _read_line(line, number, hand_id or "", game_name, limit)
-        except Exception as error:  # a reader's bug must fail the hand, not the file
-            if not isinstance(error, ConversionError):
-                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-                error = ConversionError(reason, number)
-            error.first_line = number
-            error.hand_id = hand_id
-            yield error
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            yield failed_hand(error, number, hand_id)
 
 
 def _hand_number(line: str) -> str | None:

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
 
 SITE: Final = "Full Tilt Poker"
 
@@ -135,20 +135,11 @@ def is_fulltilt(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    starts = [match.start() for match in _START.finditer(text)]
-    for index, start in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        first_line = text.count("\n", 0, start) + 1
-        lines = text[start:end].splitlines()
+    for first_line, lines in hands_at(text, _START):
         try:
             yield _read_hand(lines, first_line)
-        except Exception as error:  # a reader's bug must fail the hand, not the file
-            if not isinstance(error, ConversionError):
-                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-                error = ConversionError(reason, first_line)
-            error.first_line = first_line
-            error.hand_id = found[1] if (found := _HAND_ID.match(lines[0])) else None
-            yield error
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
 
 
 def _amount(raw: str, line: int) -> Decimal:
@@ -363,7 +354,7 @@ class _Reader:
         post = next((p for p in self.hand.posts if p.name == name and p.kind == "ante" and p.amount == amount), None)
         if post is None:
             raise ConversionError(f"{name} gets back an ante they did not post", number)
-        self.hand.posts.remove(post)
+        self.hand.posts = [kept for kept in self.hand.posts if kept is not post]
 
     def _seated(self, name: str, number: int) -> str:
         """The name, which must be one of the players seated in this hand."""

@@ -11,6 +11,8 @@ once, for every site.
 from __future__ import annotations
 
 import datetime
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -86,3 +88,24 @@ class SiteHand:
     tournament: str | None = None
     level: str | None = None
     rake: Decimal | None = None
+
+
+def hands_at(text: str, start: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
+    """Each hand of a site's file, cut where ``start`` matches: its first
+    line's number (1-based) and its lines, up to the next hand."""
+    starts = [match.start() for match in start.finditer(text)]
+    for index, begin in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        yield text.count("\n", 0, begin) + 1, text[begin:end].splitlines()
+
+
+def failed_hand(error: Exception, first_line: int, hand_id: str | None) -> ConversionError:
+    """Why a hand was not read: the reader's refusal as it is, and any other
+    exception (a bug of the reader) said as one; a bug fails the hand, never
+    the file. Both say where the hand starts and which it is."""
+    if not isinstance(error, ConversionError):
+        reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
+        error = ConversionError(reason, first_line)
+    error.first_line = first_line
+    error.hand_id = hand_id
+    return error

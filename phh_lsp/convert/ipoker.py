@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand
 
 SITE: Final = "iPoker"
 
@@ -179,13 +179,8 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
                 raise ConversionError("the file declares a DOCTYPE or entities, which iPoker files never do", line)
             session = _session_of(text, game.start(), first_line, sessions, read)
             yield _read_hand(text[game.start() : limit], first_line, game["id"], session)
-        except Exception as error:  # a reader's bug must fail the hand, not the file
-            if not isinstance(error, ConversionError):
-                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-                error = ConversionError(reason, first_line)
-            error.first_line = first_line
-            error.hand_id = game["id"]
-            yield error
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            yield failed_hand(error, first_line, game["id"])
 
 
 def _session_of(

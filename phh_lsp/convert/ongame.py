@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
 
 SITE: Final = "Ongame"
 
@@ -131,20 +131,12 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     starts = [match.start() for match in _START.finditer(text)]
     if (stray := _stray_line(text[: starts[0] if starts else len(text)], 1)) is not None:
         yield _stray(stray)
-    for index, start in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        first_line = text.count("\n", 0, start) + 1
-        lines = text[start:end].splitlines()
+    for first_line, lines in hands_at(text, _START):
         reader = _Hand(lines, first_line)
         try:
             yield reader.read()
-        except Exception as error:  # a reader's bug must fail the hand, not the file
-            if not isinstance(error, ConversionError):
-                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-                error = ConversionError(reason, first_line)
-            error.first_line = first_line
-            error.hand_id = found[1] if (found := _HAND_ID.match(lines[0])) else None
-            yield error
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
         if reader.after_end is not None and (stray := _stray_line(reader.after_end[1], reader.after_end[0])):
             yield _stray(stray)
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
 
 SITE: Final = "PartyPoker"
 
@@ -138,20 +138,12 @@ def is_partypoker(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    starts = [match.start() for match in _START.finditer(text)]
-    for index, start in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        first_line = text.count("\n", 0, start) + 1
-        lines = [line.strip(" \t\x00\ufeff") for line in text[start:end].splitlines()]
+    for first_line, raw in hands_at(text, _START):
+        lines = [line.strip(" \t\x00\ufeff") for line in raw]
         try:
             yield _Reader(lines, first_line).read()
-        except Exception as error:  # a reader's bug must fail the hand, not the file
-            if not isinstance(error, ConversionError):
-                reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-                error = ConversionError(reason, first_line)
-            error.first_line = first_line
-            error.hand_id = found["id"] if (found := _START.match(lines[0])) else None
-            yield error
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            yield failed_hand(error, first_line, found["id"] if (found := _START.match(lines[0])) else None)
 
 
 def _amount(raw: str, line: int) -> Decimal:
