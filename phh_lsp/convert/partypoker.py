@@ -146,9 +146,18 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
             yield failed_hand(error, first_line, found["id"] if (found := _START.match(lines[0])) else None)
 
 
-def _amount(raw: str, line: int) -> Decimal:
+def _written(found: re.Match[str]) -> str | None:
+    """The amount a line wrote, in brackets or in parentheses (an empty
+    bracket is an amount left out, not none: it is refused, not read as 0)."""
+    groups = found.groupdict()
+    return groups.get("amount") if groups.get("amount") is not None else groups.get("paren")
+
+
+def _amount(raw: str | None, line: int) -> Decimal:
     """An amount as PartyPoker writes it: ``$1,534.96 USD``, ``3,000``,
     ``0,35 €`` (its Mac client's decimal comma: one or two digits after it)."""
+    if raw is None:
+        raise ConversionError("the amount is missing", line)
     found = _MONEY.fullmatch(raw.strip())
     if found is None:
         raise ConversionError(f"`{raw}` is not an amount", line)
@@ -349,13 +358,13 @@ class _Reader:
         if post := _POST.fullmatch(rest):
             if any(event.kind != "board" for event in self.events):
                 raise ConversionError(f"{name} posts after the play has started", number)
-            amount = _amount(post["amount"] or post["paren"], number)
+            amount = _amount(_written(post), number)
             self.posts.append(_RawPost(name, post["what"], amount, number))
             self.playing.add(name)
             return
         for kind, pattern in _ACTIONS:
             if found := pattern.fullmatch(rest):
-                written = found.groupdict().get("amount") or found.groupdict().get("paren")
+                written = _written(found)
                 amount = _amount(written, number) if written is not None else Decimal(0)
                 self.events.append(Event(kind, number, name, amount))
                 self.playing.add(name)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from tests.convert.test_pokerstars import SAMPLES
+from tests.convert.site_samples import folder
 from tests.test_cli import run
+
+SAMPLES = folder("pokerstars")
 
 
 def test_a_file_with_a_broken_hand_converts_the_rest_and_says_so(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""Full Tilt Poker histories converted: every hand accounted for, replays
-that end where the history says, and the site's facts kept.
+"""Full Tilt Poker histories converted: the site's facts kept (what every
+site promises, every hand answered and good hands replaying clean, is
+checked for all of them in ``test_every_site``).
 
 The samples under ``samples/fulltilt/`` are written as Full Tilt Poker wrote
 its files, in both header layouts (``$1/$2 - No Limit Hold'em`` until 2012,
@@ -14,59 +15,18 @@ this converter refuses.
 
 from __future__ import annotations
 
-import random
-import tomllib
 from decimal import Decimal
-from pathlib import Path
 
-import pytest
-
-from phh_lsp.convert.fulltilt import is_fulltilt, read_hands
-from phh_lsp.convert.history import ConversionError
+import tests.convert.site_samples as samples
 from phh_lsp.convert.sites import Failed, convert_text
 from phh_lsp.convert.to_phh import Converted
-from phh_lsp.core.analysis import analyze
-from phh_lsp.core.rules.codes import Severity
 
-SAMPLES = Path(__file__).parent / "samples" / "fulltilt"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-def _converted(name: str) -> list[Converted]:
-    conversion = convert_text(_text(name))
-    assert conversion.site is not None and conversion.site.key == "fulltilt"
-    assert conversion.failed == []
-    return conversion.converted
-
-
-def _fields(hand: Converted) -> dict[str, object]:
-    return tomllib.loads(hand.text, parse_float=Decimal)
-
-
-def _actions(hand: Converted) -> list[str]:
-    actions = _fields(hand)["actions"]
-    assert isinstance(actions, list)
-    return actions
-
-
-@pytest.mark.parametrize("name", sorted(path.name for path in SAMPLES.glob("*.txt")))
-def test_every_good_hand_replays_to_the_historys_stacks_and_checks_clean(name: str) -> None:
-    text = _text(name)
-    conversion = convert_text(text)
-    assert conversion.site is not None and conversion.site.key == "fulltilt"
-    assert len(conversion.hands) == text.count("Full Tilt Poker Game #")  # every hand accounted for
-    for hand in conversion.converted:
-        assert hand.problems == [], hand.problems  # stacks and collected amounts agree (rake apart)
-        errors = [d for d in analyze(hand.text, "x.phh").diagnostics if d.severity == Severity.ERROR]
-        assert errors == []
+SITE = "fulltilt"
 
 
 def test_an_uncalled_bet_the_rake_a_player_sitting_out_and_a_muck() -> None:
-    uncalled, showdown = _converted("cash-uncalled-and-rake.txt")
-    fields = _fields(uncalled)
+    uncalled, showdown = samples.converted(SITE, "cash-uncalled-and-rake.txt")
+    fields = samples.fields(uncalled)
     assert fields["players"] == ["kat_42", "Zoë", "River Rat", "Grünfeld"]  # Monty P, sitting out, is not dealt in
     assert fields["seats"] == [2, 3, 5, 1]
     assert fields["starting_stacks"] == [50, Decimal("38.75"), Decimal("61.1"), Decimal("52.4")]
@@ -74,16 +34,16 @@ def test_an_uncalled_bet_the_rake_a_player_sitting_out_and_a_muck() -> None:
     assert fields["winnings"] == [0, Decimal("12.15"), 0, 0]
     assert fields["_rake"] == Decimal("0.6")
     assert (fields["table"], fields["seat_count"], fields["currency"]) == ("Aurora", 6, "USD")
-    assert _actions(uncalled)[-3:] == ["d db Qs7c2h", "p2 cbr 7", "p4 f"]
-    fields = _fields(showdown)
+    assert samples.actions(uncalled)[-3:] == ["d db Qs7c2h", "p2 cbr 7", "p4 f"]
+    fields = samples.fields(showdown)
     assert fields["players"] == ["Zoë", "River Rat", "Monty P", "Grünfeld", "kat_42"]
-    assert _actions(showdown)[-2:] == ["p1 sm 9s9d", "p5 sm"]  # kat_42 mucks
-    assert "d dh p5 KdQh" in _actions(showdown)  # the summary's "mucked [Kd Qh]"
+    assert samples.actions(showdown)[-2:] == ["p1 sm 9s9d", "p5 sm"]  # kat_42 mucks
+    assert "d dh p5 KdQh" in samples.actions(showdown)  # the summary's "mucked [Kd Qh]"
 
 
 def test_side_pots_a_dead_small_blind_and_a_live_post_out_of_position() -> None:
-    (hand,) = _converted("side-pots-and-dead-blind.txt")
-    fields = _fields(hand)
+    (hand,) = samples.converted(SITE, "side-pots-and-dead-blind.txt")
+    fields = samples.fields(hand)
     assert fields["players"] == ["kat_42", "李雷", "River Rat", "Ana-Maria", "Grünfeld"]
     assert fields["antes"] == [0, 0, 0, 1, 0]  # Ana-Maria's dead small blind
     assert fields["blinds_or_straddles"] == [1, 2, 0, -2, 0]  # and her live $2
@@ -91,12 +51,12 @@ def test_side_pots_a_dead_small_blind_and_a_live_post_out_of_position() -> None:
     assert fields["_rake"] == 3
     assert "seat_count" not in fields and fields["time_zone_abbreviation"] == "ET"
     # all in before the flop: the hands are shown before the board, in PokerKit's order
-    assert _actions(hand)[-6:] == ["p1 sm AhKh", "p3 sm QsQc", "p4 sm JcJd", "d db Qh8d3c", "d db Kd", "d db Ks"]
+    assert samples.actions(hand)[-6:] == ["p1 sm AhKh", "p3 sm QsQc", "p4 sm JcJd", "d db Qh8d3c", "d db Kd", "d db Ks"]
 
 
 def test_tournament_antes_thousands_and_a_walk_whose_lines_full_tilt_left_out() -> None:
-    allin, walk = _converted("tournament.txt")
-    fields = _fields(allin)
+    allin, walk = samples.converted(SITE, "tournament.txt")
+    fields = samples.fields(allin)
     assert fields["players"] == ["bob", "李雷", "Ana-Maria", "x_Wing"]  # bob sits out but posts: dealt in
     assert fields["antes"] == [2000, 2000, 2000, 2000]
     assert fields["blinds_or_straddles"] == [10000, 20000, 0, 0]  # the header's 10K/20K
@@ -107,39 +67,37 @@ def test_tournament_antes_thousands_and_a_walk_whose_lines_full_tilt_left_out() 
     # The walk: no fold line for 李雷's small blind, no "Uncalled bet" line for
     # the big blind: the summary's fold is played, the uncalled 10,000 comes back.
     assert walk.problems == []
-    assert _actions(walk)[-2:] == ["p3 f", "p1 f"]
-    assert _fields(walk)["winnings"] == [0, 26000, 0]
+    assert samples.actions(walk)[-2:] == ["p3 f", "p1 f"]
+    assert samples.fields(walk)["winnings"] == [0, 26000, 0]
 
 
 def test_limit_hold_em_a_capped_pot_limit_omaha_and_limit_omaha_hi_lo() -> None:
-    limit, capped, hi_lo = _converted("limit-and-omaha.txt")
-    fields = _fields(limit)
+    limit, capped, hi_lo = samples.converted(SITE, "limit-and-omaha.txt")
+    fields = samples.fields(limit)
     assert fields["variant"] == "FT"
     assert (fields["small_bet"], fields["big_bet"]) == (1, 2)  # the header's $1/$2 are the bets
     assert fields["blinds_or_straddles"] == [Decimal("0.5"), 1, 0, 0]
-    fields = _fields(capped)
+    fields = samples.fields(capped)
     assert fields["variant"] == "PO"
     assert fields["starting_stacks"] == [40, 40, 40, 40]  # the $40 cap is the most anyone can put in
     assert fields["winnings"] == [0, 0, Decimal("78.5"), 0]
-    fields = _fields(hi_lo)
+    fields = samples.fields(hi_lo)
     assert fields["variant"] == "FO/8"
     assert fields["winnings"] == [0, Decimal("19.5"), Decimal("19.5")]  # the high pot and the low pot
     assert fields["time_zone_abbreviation"] == "CET"
 
 
 def test_a_broken_hand_is_named_and_the_others_are_kept() -> None:
-    conversion = convert_text(_text("cash-with-a-typo.txt"))
-    first, broken, last = conversion.hands
-    assert isinstance(first, Converted) and first.problems == []
-    assert isinstance(last, Converted) and last.problems == []
-    assert isinstance(broken, Failed)
+    hands, broken = samples.broken_hand(SITE, "cash-with-a-typo.txt")
+    assert [type(hand) for hand in hands] == [Converted, Failed, Converted]
     assert (broken.hand_id, broken.first_line, broken.line) == ("33012345702", 26, 39)
     assert broken.reason == "`cals $0.20` is not a Full Tilt Poker action (in `kat_42 cals $0.20`)"
-    assert _fields(last)["winnings"] == [Decimal("8.84"), 0, 0, 0]
+    last = hands[-1]
+    assert isinstance(last, Converted) and samples.fields(last)["winnings"] == [Decimal("8.84"), 0, 0, 0]
 
 
 def test_other_games_and_run_it_twice_are_refused_with_their_reason() -> None:
-    razz, twice = convert_text(_text("refused-games.txt")).hands
+    razz, twice = convert_text(samples.text(SITE, "refused-games.txt")).hands
     assert isinstance(razz, Failed) and (razz.hand_id, razz.line) == ("29704400011", 1)
     assert razz.reason.startswith("Limit Razz is not supported yet (Full Tilt Poker hands of no-limit hold'em")
     assert isinstance(twice, Failed) and (twice.hand_id, twice.first_line, twice.line) == ("35456700006", 27, 37)
@@ -147,40 +105,6 @@ def test_other_games_and_run_it_twice_are_refused_with_their_reason() -> None:
 
 
 def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
-    text = _text("cash-uncalled-and-rake.txt")
+    text = samples.text(SITE, "cash-uncalled-and-rake.txt")
     (hand, _) = convert_text(text.replace("Zoë wins the pot ($12.15)", "Zoë wins the pot ($10.15)")).converted
     assert hand.problems == ["the players who collected are 2.60 short of the replay's pots, but the rake is 0.60"]
-
-
-def test_the_site_is_told_from_the_text_and_no_other_sites_samples_are_claimed() -> None:
-    for path in SAMPLES.glob("*.txt"):
-        assert is_fulltilt(path.read_text(encoding="utf-8"))
-    others = [path for path in SAMPLES.parent.glob("*/*") if path.parent != SAMPLES and path.is_file()]
-    for path in others:
-        assert not is_fulltilt(path.read_bytes().decode("utf-8", errors="replace")), path
-    assert not is_fulltilt("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2023/05/14 21:03:11 ET\n")
-
-
-def test_a_garbled_hand_fails_alone_and_never_raises() -> None:
-    text = _text("cash-with-a-typo.txt")
-    lines = text.splitlines(keepends=True)
-    rng = random.Random(20130803)
-    for _ in range(150):
-        mutated = list(lines)
-        index = rng.randrange(len(mutated))
-        choice = rng.randrange(4)
-        if choice == 0:
-            del mutated[index]
-        elif choice == 1:
-            mutated[index] = mutated[index][: rng.randrange(len(mutated[index]) + 1)] + "\n"
-        elif choice == 2:
-            mutated.insert(index, mutated[rng.randrange(len(mutated))])
-        else:
-            line = mutated[index]
-            at = rng.randrange(len(line) + 1)
-            mutated[index] = line[:at] + rng.choice(["$", ",", "[", "]", " ", "9", "Ks", "(", "#"]) + line[at:]
-        garbled = "".join(mutated)
-        for read in read_hands(garbled):  # never raises: a hand is read or refused
-            assert isinstance(read, ConversionError) or read.hand_id
-        conversion = convert_text(garbled, "fulltilt")
-        assert len(conversion.hands) == garbled.count("Full Tilt Poker Game #")

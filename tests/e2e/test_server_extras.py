@@ -107,9 +107,9 @@ async def test_code_lens_summarises_the_result(client: LanguageClient) -> None:
 @pytest.mark.asyncio
 async def test_convert_command_turns_a_site_history_into_phh(client: LanguageClient) -> None:
     """``phh.convert``, as the editors' "Convert Hand History to PHH" run it."""
-    from tests.convert.test_pokerstars import SAMPLES
+    from tests.convert import site_samples
 
-    history = (SAMPLES / "cash-with-a-typo.txt").read_text(encoding="utf-8")
+    history = site_samples.text("pokerstars", "cash-with-a-typo.txt")
     answer = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="phh.convert", arguments=[history, None, "stars.txt"])
     )
