@@ -191,10 +191,14 @@ class PhhLanguageServer(LanguageServer):
 server = PhhLanguageServer()
 
 
-async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.Diagnostic]] | None:
+async def _diagnose(
+    ls: PhhLanguageServer, uri: str, publish_first_hands: bool = False
+) -> tuple[Made, list[types.Diagnostic]] | None:
     """The diagnostics of the document as the client last sent it, and
     what they were made from; None when it is closed, or changed before
-    they were done (a newer check is then under way)."""
+    they were done (a newer check is then under way). ``publish_first_hands``:
+    a client diagnostics are pushed to is sent those of a large file's first
+    hands before the whole file's (see _compute)."""
     await _settings_settled(ls)
     document = ls.open_document(uri)
     if document is None:
@@ -205,7 +209,7 @@ async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.D
     if running is None or running[0] != key:
         # one computation per version and settings: a client that asks twice
         # while a 1,000-hand file is first checked waits for the one under way
-        running = key, asyncio.ensure_future(_compute(ls, uri, version, document.source))
+        running = key, asyncio.ensure_future(_compute(ls, uri, version, document.source, publish_first_hands))
         running[1].add_done_callback(_retrieved)  # an outcome nobody waits for any more is no error
         ls.diagnosing[uri] = running
     try:
@@ -220,26 +224,6 @@ async def _diagnose(ls: PhhLanguageServer, uri: str) -> tuple[Made, list[types.D
         return None
     ls.checked.add(uri)
     return key, items
-
-
-async def _publish_first_hands(ls: PhhLanguageServer, uri: str) -> None:
-    """Before the first check of a large file, the diagnostics of its first
-    hands, where the editor opens it: a 1,000-hand file shows what is wrong
-    at the top in a fraction of the time the whole check takes; the whole
-    file's diagnostics follow and replace them."""
-    await _settings_settled(ls)
-    document = ls.open_document(uri)
-    if document is None:
-        return
-    analysis = ls.analysis(uri)
-    if len(analysis.pieces) <= FIRST_HANDS or not analysis.independent:
-        return
-    from phh_lsp.features import diagnostics
-
-    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding, FIRST_HANDS)
-    items = await asyncio.get_running_loop().run_in_executor(None, work)
-    if ls.documents.is_current(uri, document.version) and uri not in ls.checked:
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, document.version))
 
 
 async def _settings_settled(ls: PhhLanguageServer) -> None:
@@ -264,9 +248,17 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
         future.exception()
 
 
-async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: str) -> list[types.Diagnostic]:
+async def _compute(
+    ls: PhhLanguageServer, uri: str, version: int | None, text: str, publish_first_hands: bool = False
+) -> list[types.Diagnostic]:
     """Check the document in a worker thread (with progress shown the first
-    time, when it has many hands); Superseded if it changes meanwhile."""
+    time, when it has many hands); Superseded if it changes meanwhile.
+
+    Before the first check of a large file, ``publish_first_hands`` sends
+    the diagnostics of its first hands, where the editor opens it: what is
+    wrong at the top shows in a fraction of the time the whole check takes
+    (within its progress, so a client can tell they are not all); the whole
+    file's diagnostics follow and replace them."""
     analysis = ls.documents.analysis(uri, version, text, _edits_of(ls.open_document(uri)))
     from phh_lsp.features import diagnostics
 
@@ -276,6 +268,11 @@ async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: s
     token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
     loop = asyncio.get_running_loop()
     try:
+        if first and publish_first_hands and len(analysis.pieces) > FIRST_HANDS and analysis.independent:
+            early = functools.partial(work, FIRST_HANDS)
+            items = await loop.run_in_executor(None, early)
+            if ls.documents.is_current(uri, version):
+                ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
         items = await loop.run_in_executor(None, work)
     finally:
         if token is not None:
@@ -291,9 +288,7 @@ async def _compute(ls: PhhLanguageServer, uri: str, version: int | None, text: s
 
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
-    if uri not in ls.checked:
-        await _publish_first_hands(ls, uri)
-    found = await _diagnose(ls, uri)
+    found = await _diagnose(ls, uri, publish_first_hands=True)
     if found is not None:
         (version, _), items = found
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))

@@ -8,7 +8,7 @@ from pytest_lsp import LanguageClient
 
 from tests.conftest import BIG_PHHS
 from tests.core.test_diagnostic_codes import NT
-from tests.lsp_client import open_document
+from tests.lsp_client import checking, open_document
 
 
 @pytest.mark.asyncio
@@ -43,3 +43,19 @@ async def test_a_keystroke_after_the_first_check_shows_no_progress(client: Langu
         if published.uri == uri and published.version == 2:
             break
     assert len(client.progress_reports) == 1
+
+
+@pytest.mark.asyncio
+async def test_the_first_hands_are_shown_before_the_whole_file_is_checked(client: LanguageClient) -> None:
+    """A 991-hand file opened at its top: the diagnostics of its first 50
+    hands come first, inside the progress of the first check (none there:
+    its first hint is in hand 62), then the whole file's replace them."""
+    uri = "file:///hands/big.phhs"
+    text = BIG_PHHS.read_text(encoding="utf-8")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
+    seen: list[tuple[bool, list[str]]] = []
+    while not seen or seen[-1][0]:
+        published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if published.uri == uri:
+            seen.append((checking(client), [str(d.code) for d in published.diagnostics]))
+    assert seen == [(True, []), (False, ["PHH504"] * 3)]
