@@ -10,6 +10,7 @@ errors exit with 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import signal
 import sys
@@ -17,8 +18,24 @@ from collections.abc import Sequence
 
 from phh_lsp import __version__
 
+#: Each command: its help line, and the module and function that add its arguments.
+_COMMANDS: dict[str, tuple[str, str | None]] = {
+    "serve": ("run the language server over stdio (the default)", None),
+    "check": ("report problems in .phh / .phhs files", "check:add_check_arguments"),
+    "format": ("format .phh / .phhs files to the PHH style guide", "format:add_format_arguments"),
+    "schema": ("print the JSON schema of a PHH hand", None),
+    "equity": ("who was ahead at each point of a hand: equity and EHS", "equity:add_equity_arguments"),
+    "show": ("a hand street by street: actions in words, pot, stacks, cards", "show:add_show_arguments"),
+    "replay": ("a hand as one self-contained HTML replayer, to open or share", "replay:add_replay_arguments"),
+    "convert": ("convert poker-site hand histories to PHH, hand by hand", "convert:add_convert_arguments"),
+}
 
-def _parser() -> argparse.ArgumentParser:
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the ``command`` being run, only that
+    command's module is imported to add its arguments (``check`` in a
+    pre-commit hook does not pay for the converters' and the equity
+    calculator's imports); the others are listed with their help line."""
     parser = argparse.ArgumentParser(
         prog="phh-lsp",
         description="Language server, checker and formatter for Poker Hand History (PHH) files.",
@@ -29,36 +46,13 @@ def _parser() -> argparse.ArgumentParser:
         version=f"phh-lsp {__version__} (Python {platform.python_version()}: {sys.executable})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    serve = commands.add_parser("serve", help="run the language server over stdio (the default)")
-    serve.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
-    check = commands.add_parser("check", help="report problems in .phh / .phhs files")
-    from phh_lsp.commands.check import add_check_arguments
-
-    add_check_arguments(check)
-    try:
-        from phh_lsp.commands.format import add_format_arguments
-    except ImportError:  # pragma: no cover - the formatter is optional at build time
-        pass
-    else:
-        formatting = commands.add_parser("format", help="format .phh / .phhs files to the PHH style guide")
-        add_format_arguments(formatting)
-    commands.add_parser("schema", help="print the JSON schema of a PHH hand")
-    from phh_lsp.commands.equity import add_equity_arguments
-
-    add_equity_arguments(commands.add_parser("equity", help="who was ahead at each point of a hand: equity and EHS"))
-    from phh_lsp.commands.show import add_show_arguments
-
-    add_show_arguments(
-        commands.add_parser("show", help="a hand street by street: actions in words, pot, stacks, cards")
-    )
-    from phh_lsp.commands.replay import add_replay_arguments
-
-    add_replay_arguments(
-        commands.add_parser("replay", help="a hand as one self-contained HTML replayer, to open or share")
-    )
-    from phh_lsp.commands.convert import add_convert_arguments
-
-    add_convert_arguments(commands.add_parser("convert", help="convert poker-site hand histories to PHH, hand by hand"))
+    for name, (help_line, adder) in _COMMANDS.items():
+        sub = commands.add_parser(name, help=help_line)
+        if name == "serve":
+            sub.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
+        if adder is not None and command in (None, name):
+            module, function = adder.split(":")
+            getattr(importlib.import_module(f"phh_lsp.commands.{module}"), function)(sub)
     return parser
 
 
@@ -74,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(signal, "SIGPIPE"):
         # `phh-lsp check big/ | head` should stop quietly, not with a traceback.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    parser = _parser()
+    parser = _parser(arguments[0] if arguments[0] in _COMMANDS else None)
     args = parser.parse_args(arguments)
     if args.command == "check":
         from phh_lsp.commands.check import run_check

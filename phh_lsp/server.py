@@ -29,17 +29,17 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from phh_lsp import __version__
-from phh_lsp.config_files import ConfigFinder
 from phh_lsp.documents import Documents, Superseded
 from phh_lsp.idle_collection import NEVER, IdleCollector
-from phh_lsp.settings import Settings, settings_from_options
 
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
 
+    from phh_lsp.config_files import ConfigFinder
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.text import Encoding
     from phh_lsp.edited_document import EditedDocument
+    from phh_lsp.settings import Settings
 
 log = logging.getLogger("phh_lsp")
 #: What a document's diagnostics are made from: its version and the settings' generation.
@@ -60,11 +60,12 @@ class PhhLanguageServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__("phh-lsp", __version__)
-        #: The editor's settings alone (what no file can set: the log level).
-        self.settings = Settings()
-        #: The editor's ``phh`` options per workspace folder URI ("" for the
-        #: window's), each laid over the configuration files of that folder.
-        self.scoped: dict[str, ConfigFinder] = {"": ConfigFinder()}
+        # The settings (and the code table they rest on) are first needed after
+        # `initialize` is answered: built then (see the properties below).
+        self._settings: Settings | None = None
+        self._scoped: dict[str, ConfigFinder] | None = None
+        #: What ``initialize`` carried, applied at ``initialized``.
+        self.initialization_options: Any = None
         #: The editor's ``phh`` options as last known: the window's, and per workspace folder.
         self.window_options: Any = None
         self.folder_options: dict[str, Any] = {}
@@ -87,6 +88,25 @@ class PhhLanguageServer(LanguageServer):
     def _quiet(self) -> bool:
         """Whether no document is being checked."""
         return not self.diagnosing and all(task.done() for task in self.pending.values())
+
+    @property
+    def settings(self) -> Settings:
+        """The editor's settings alone (what no file can set: the log level)."""
+        if self._settings is None:
+            from phh_lsp.settings import Settings
+
+            self._settings = Settings()
+        return self._settings
+
+    @property
+    def scoped(self) -> dict[str, ConfigFinder]:
+        """The editor's ``phh`` options per workspace folder URI ("" for the
+        window's), each laid over the configuration files of that folder."""
+        if self._scoped is None:
+            from phh_lsp.config_files import ConfigFinder
+
+            self._scoped = {"": ConfigFinder()}
+        return self._scoped
 
     @property
     def pulls_diagnostics(self) -> bool:
@@ -158,13 +178,16 @@ class PhhLanguageServer(LanguageServer):
             self._told.clear()
         self.settings_generation += 1  # configuration files are read again below
         self.window_options, self._applied_folders = options, dict(self.folder_options)
-        self.settings, problems = settings_from_options(options)
+        from phh_lsp.config_files import ConfigFinder
+        from phh_lsp.settings import settings_from_options
+
+        self._settings, problems = settings_from_options(options)
         self._tell(problems)
-        self.scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
+        self._scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
         for folder, scoped in self.folder_options.items():
             _, problems = settings_from_options(scoped)
             self._tell(problems)
-            self.scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
+            self._scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
         logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
         return changed
 
@@ -398,11 +421,14 @@ def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None
     from phh_lsp.edited_document import use_edited_documents
 
     use_edited_documents(ls.workspace)
-    ls.apply_options(params.initialization_options)
+    ls.initialization_options = params.initialization_options
 
 
 @server.feature(types.INITIALIZED)
 async def on_initialized(ls: PhhLanguageServer, params: types.InitializedParams) -> None:
+    # the options are read once `initialize` is answered: the settings' code
+    # table is no part of the start-up an editor waits for
+    ls.apply_options(ls.initialization_options)
     loop = asyncio.get_running_loop()
     loop.run_in_executor(None, _warm_up)
     _refresh_hints_when_strength_is_ready(ls, loop)

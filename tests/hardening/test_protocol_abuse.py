@@ -138,8 +138,8 @@ async def test_invalid_initialization_options_are_reported_once_and_defaulted(tm
 async def test_initialization_options_of_the_wrong_shape(tmp_path: Path) -> None:
     """Not an object at all (other shapes: test_settings_of_the_wrong_shape)."""
     async with session(tmp_path, ["garbage", 42]) as s:
+        assert await s.alive()  # the options are read at `initialized`, before this request
         assert len(s.client.messages) == 1, [m.message for m in s.client.messages]
-        assert await s.alive()
         await ended_cleanly(s)
     assert tracebacks(s) == 0, s.stderr
 
