@@ -29,7 +29,8 @@ from typing import Final
 IDLE_SECONDS: Final = 1.5
 #: Collect at the latest this long after the previous collection.
 AT_LEAST_EVERY_SECONDS: Final = 60.0
-#: The oldest generation's threshold: a number of younger collections never reached.
+#: The oldest generation's threshold, set by the server's warm-up: a number
+#: of younger collections never reached, so Python never runs a full one itself.
 NEVER: Final = 1 << 30
 #: How often an idle collection looks at the frozen objects too.
 WHOLE_HEAP_EVERY_SECONDS: Final = 600.0
@@ -46,11 +47,6 @@ class IdleCollector:
         self._last = time.monotonic()
         self._whole = time.monotonic()
         self.collections = 0
-
-    def start(self) -> None:
-        """Stop Python's own full collections (the young ones go on)."""
-        young, middle, _ = gc.get_threshold()
-        gc.set_threshold(young, middle, NEVER)
 
     def busy(self, loop: asyncio.AbstractEventLoop) -> None:
         """Something happened: collect when it has been quiet for a moment."""

@@ -16,9 +16,7 @@ compared with what the hand's lines leave them, so a misread line or a
 wrong derivation fails the hand instead of converting it wrongly.
 
 Ongame writes an all-in over a bet no one left can call as a raise; the
-rules engine takes it as the call it is (the rest comes back), and a big
-blind posted by the first seat after the button, when no one posts the
-small blind, as that hand's first blind (the next player opens).
+rules engine takes it as the call it is (the rest comes back).
 
 Ongame writes no show or muck lines: the cards of a showdown stand in the
 summary's seat lines. A player who reached the showdown without cards

@@ -26,8 +26,8 @@ What is measured, on the same files:
   for any Python TOML reader); loop alone and whole process.
 
 It prints hands/s for each, the ratios check/PokerKit and
-check/tomllib, peak RSS, PASS/FAIL lines for the goals (check >= 1.0x
-PokerKit on one core, >= 1.8x with --jobs on two cores), and whether
+check/tomllib, peak RSS, PASS/FAIL lines for issue #17's goals (check
+--jobs 1 >= 1.5x PokerKit, --jobs 2 >= 1.8x --jobs 1), and whether
 ``--output-format json`` is identical for every ``--jobs`` value.
 Nothing is asserted: it is a report. Exit status 0 unless a run failed.
 """
@@ -249,16 +249,16 @@ def main(argv: list[str] | None = None) -> int:
     print("\ngoals (wall clock, whole processes, as a user runs them):")
     one = ratio("check -j1", "pokerkit", "wall")
     print(
-        f"  {'PASS' if one >= 1.0 else 'FAIL'} check (one core) >= 1.0x PokerKit load+replay: {one:.2f}x "
+        f"  {'PASS' if one >= 1.5 else 'FAIL'} check (one core) >= 1.5x PokerKit load+replay: {one:.2f}x "
         f"(CPU-time ratio, less sensitive to load: {ratio('check -j1', 'pokerkit', 'cpu'):.2f}x)"
     )
     for jobs in args.jobs:
         if jobs == 1:
             continue
-        many = ratio(f"check -j{jobs}", "pokerkit", "wall")
+        faster = ratio(f"check -j{jobs}", "check -j1", "wall")
         print(
-            f"  {'PASS' if many >= 1.8 else 'FAIL'} check --jobs {jobs} (2 cores) >= 1.8x PokerKit: {many:.2f}x "
-            f"(speed-up over -j1: {ratio(f'check -j{jobs}', 'check -j1', 'wall'):.2f}x)"
+            f"  {'PASS' if faster >= 1.8 else 'FAIL'} check --jobs {jobs} >= 1.8x --jobs 1: {faster:.2f}x "
+            f"({ratio(f'check -j{jobs}', 'pokerkit', 'wall'):.2f}x PokerKit)"
         )
 
     if not args.no_json_compare:
