@@ -10,7 +10,6 @@ errors exit with 2 and a one-line message, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import signal
 import sys
@@ -18,17 +17,47 @@ from collections.abc import Sequence
 
 from phh_lsp import __version__
 
-#: Each command: its help line, and the module and function that add its arguments.
-_COMMANDS: dict[str, tuple[str, str | None]] = {
-    "serve": ("run the language server over stdio (the default)", None),
-    "check": ("report problems in .phh / .phhs files", "check:add_check_arguments"),
-    "format": ("format .phh / .phhs files to the PHH style guide", "format:add_format_arguments"),
-    "schema": ("print the JSON schema of a PHH hand", None),
-    "equity": ("who was ahead at each point of a hand: equity and EHS", "equity:add_equity_arguments"),
-    "show": ("a hand street by street: actions in words, pot, stacks, cards", "show:add_show_arguments"),
-    "replay": ("a hand as one self-contained HTML replayer, to open or share", "replay:add_replay_arguments"),
-    "convert": ("convert poker-site hand histories to PHH, hand by hand", "convert:add_convert_arguments"),
+#: Each command and its help line.
+_COMMANDS: dict[str, str] = {
+    "serve": "run the language server over stdio (the default)",
+    "check": "report problems in .phh / .phhs files",
+    "format": "format .phh / .phhs files to the PHH style guide",
+    "schema": "print the JSON schema of a PHH hand",
+    "equity": "who was ahead at each point of a hand: equity and EHS",
+    "show": "a hand street by street: actions in words, pot, stacks, cards",
+    "replay": "a hand as one self-contained HTML replayer, to open or share",
+    "convert": "convert poker-site hand histories to PHH, hand by hand",
 }
+
+
+def _add_arguments(name: str, sub: argparse.ArgumentParser) -> None:
+    """The arguments of command ``name``, from its module (imported only now)."""
+    if name == "serve":
+        sub.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
+    elif name == "check":
+        from phh_lsp.commands.check import add_check_arguments
+
+        add_check_arguments(sub)
+    elif name == "format":
+        from phh_lsp.commands.format import add_format_arguments
+
+        add_format_arguments(sub)
+    elif name == "equity":
+        from phh_lsp.commands.equity import add_equity_arguments
+
+        add_equity_arguments(sub)
+    elif name == "show":
+        from phh_lsp.commands.show import add_show_arguments
+
+        add_show_arguments(sub)
+    elif name == "replay":
+        from phh_lsp.commands.replay import add_replay_arguments
+
+        add_replay_arguments(sub)
+    elif name == "convert":
+        from phh_lsp.commands.convert import add_convert_arguments
+
+        add_convert_arguments(sub)
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -46,13 +75,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         version=f"phh-lsp {__version__} (Python {platform.python_version()}: {sys.executable})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (help_line, adder) in _COMMANDS.items():
+    for name, help_line in _COMMANDS.items():
         sub = commands.add_parser(name, help=help_line)
-        if name == "serve":
-            sub.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
-        if adder is not None and command in (None, name):
-            module, function = adder.split(":")
-            getattr(importlib.import_module(f"phh_lsp.commands.{module}"), function)(sub)
+        if command in (None, name):
+            _add_arguments(name, sub)
     return parser
 
 
