@@ -33,10 +33,10 @@ import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_each
 
 SITE: Final = "Absolute Poker"
 
@@ -114,18 +114,7 @@ def is_absolute(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    for first_line, lines in hands_at(text, _START):
-        try:
-            yield _read_hand(lines, first_line)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
-
-
-def _amount(raw: str, line: int) -> Decimal:
-    try:
-        return Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        raise ConversionError(f"`{raw}` is not an amount", line) from None
+    yield from read_each(text, _START, _read_hand, _HAND_ID)
 
 
 def _cards(raw: str, line: int) -> str:
@@ -197,8 +186,8 @@ def _why_not_read(line: str) -> str:
 def _stakes(variant: str, header: re.Match[str], line: int) -> tuple[Decimal, Decimal]:
     """Small and big blind (no-limit, pot-limit: the header gives the big
     blind alone, or both) or small and big bet (limit: both, always)."""
-    first = _amount(header["first"], line)
-    second = _amount(header["second"], line) if header["second"] else None
+    first = read_amount(header["first"], line)
+    second = read_amount(header["second"], line) if header["second"] else None
     if variant in ("FT", "FO/8"):
         if second is None:
             raise ConversionError(
@@ -243,7 +232,7 @@ class _Body:
 
     def _seat(self, seat: re.Match[str], number: int) -> None:
         chips = re.sub(r"^[$€£]\s?", "", seat["chips"])
-        self.hand.seats.append(Seat(int(seat["number"]), seat["name"], _amount(chips, number)))
+        self.hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
         self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
 
     def _section(self, text: str, number: int) -> None:
@@ -295,7 +284,7 @@ class _Body:
                 self._post(name, kind, found, number)
                 return
         if found := _ALL_IN.fullmatch(rest):  # a blind posted all in: which one is known at the cards
-            self.all_in_blinds.append((name, _amount(found[1], number), number))
+            self.all_in_blinds.append((name, read_amount(found[1], number), number))
             return
         if rest.startswith("sitout") or rest in ("Sits out", "is sitting out"):
             self.sitting_out.add(name)
@@ -305,12 +294,12 @@ class _Body:
         raise ConversionError(f"`{rest}` is not an Absolute Poker post (in `{name} - {rest}`)", number)
 
     def _post(self, name: str, kind: str, found: re.Match[str], number: int) -> None:
-        amount = _amount(found[1], number)
+        amount = read_amount(found[1], number)
         if kind == "live_and_dead":  # ``Posts $1 dead $0.50``: a live big blind and dead money
             self._add_post(name, "big_blind", amount)
-            self.hand.posts.append(Post(name, "dead", _amount(found[2], number)))
+            self.hand.posts.append(Post(name, "dead", read_amount(found[2], number)))
         elif kind == "total_and_dead":  # ``Posts dead $40 dead $15``: $40 in all, $15 of it dead
-            dead = _amount(found[2], number)
+            dead = read_amount(found[2], number)
             if dead >= amount:
                 raise ConversionError(f"{name} posts {amount} with {dead} of it dead: nothing is live", number)
             self._add_post(name, "big_blind", amount - dead)
@@ -353,7 +342,7 @@ class _Body:
                 self._chips(name, kind, found, number)
                 return
         if found := _RETURNED.fullmatch(rest):
-            amount = _amount(found[1], number)
+            amount = read_amount(found[1], number)
             self.hand.events.append(Event("returned", number, name, amount))
             self.street[name] = self.street.get(name, Decimal(0)) - amount
             return
@@ -389,9 +378,9 @@ class _Body:
         if kind in ("fold", "check"):
             events.append(Event(kind, number, name))
             return
-        added = _amount(found[1], number)
+        added = read_amount(found[1], number)
         if kind == "raise":
-            total = _amount(found[2], number)
+            total = read_amount(found[2], number)
             if put_in + added != total:
                 raise ConversionError(
                     f"{name} raises {added} to {total}, but had {put_in} in on this street, "
@@ -416,7 +405,7 @@ class _Body:
         if found is None:
             raise ConversionError(f"`{name} {rest}` is not a line this converter understands", number)
         if found["pot"].startswith(("main pot", "side pot")):
-            self.hand.events.append(Event("collected", number, name, _amount(found[1], number)))
+            self.hand.events.append(Event("collected", number, name, read_amount(found[1], number)))
         elif "proposition" in found["pot"]:
             raise ConversionError(
                 f"{name} collects the 7-2 proposition pot, which the other players pay from outside the hand; "
@@ -429,7 +418,7 @@ class _Body:
     def _summary_line(self, text: str, number: int) -> None:
         if total := _TOTAL_POT.fullmatch(text):
             self.hand.rake = sum(
-                (_amount(part[2], number) for part in _RAKE_PART.finditer(total["rest"]) if "Rake" in part["what"]),
+                (read_amount(part[2], number) for part in _RAKE_PART.finditer(total["rest"]) if "Rake" in part["what"]),
                 Decimal(0),
             )
         elif seat := _SUMMARY_SEAT.fullmatch(text):

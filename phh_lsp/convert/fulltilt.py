@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_each
 
 SITE: Final = "Full Tilt Poker"
 
@@ -135,11 +135,7 @@ def is_fulltilt(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    for first_line, lines in hands_at(text, _START):
-        try:
-            yield _read_hand(lines, first_line)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
+    yield from read_each(text, _START, _read_hand, _HAND_ID)
 
 
 def _amount(raw: str, line: int) -> Decimal:

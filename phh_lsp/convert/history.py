@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 
 class ConversionError(ValueError):
@@ -97,6 +97,32 @@ def hands_at(text: str, start: re.Pattern[str]) -> Iterator[tuple[int, list[str]
     for index, begin in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
         yield text.count("\n", 0, begin) + 1, text[begin:end].splitlines()
+
+
+def read_each(
+    text: str,
+    start: re.Pattern[str],
+    read: Callable[[list[str], int], SiteHand],
+    hand_id: re.Pattern[str],
+) -> Iterator[SiteHand | ConversionError]:
+    """Every hand of a site's file (cut where ``start`` matches), read by
+    ``read(lines, first_line)``, or the reason it cannot be, in order. A
+    failed hand's id is ``hand_id``'s first group on the hand's first line."""
+    for first_line, lines in hands_at(text, start):
+        try:
+            yield read(lines, first_line)
+        except Exception as error:  # a reader's bug fails the hand, not the file
+            found = hand_id.match(lines[0])
+            yield failed_hand(error, first_line, found[1] if found else None)
+
+
+def read_amount(raw: str, line: int) -> Decimal:
+    """An amount written as a number with thousands separators (``1,250.50``),
+    as most sites write them once the currency symbol is off."""
+    try:
+        return Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        raise ConversionError(f"`{raw}` is not an amount", line) from None
 
 
 def failed_hand(error: Exception, first_line: int, hand_id: str | None) -> ConversionError:

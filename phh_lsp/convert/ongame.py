@@ -32,10 +32,10 @@ import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at, read_amount
 
 SITE: Final = "Ongame"
 
@@ -152,13 +152,6 @@ def _stray(number: int) -> ConversionError:
     return ConversionError(why, number)
 
 
-def _amount(raw: str, line: int) -> Decimal:
-    try:
-        return Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        raise ConversionError(f"`{raw}` is not an amount", line) from None
-
-
 def _cards(raw: str) -> str:
     return raw.replace(",", "").replace(" ", "")
 
@@ -252,7 +245,7 @@ class _Hand:
             button=int(button["seat"]),
             posts=[],
             events=[],
-            stakes=(_amount(table["small"], first + 2), _amount(table["big"], first + 2)),
+            stakes=(read_amount(table["small"], first + 2), read_amount(table["big"], first + 2)),
             table=table["table"],
             currency=_CURRENCIES.get(symbol or "") if real_money else None,
             currency_symbol=symbol if real_money else None,
@@ -305,7 +298,7 @@ class _Hand:
             return False
         if any(other.number == int(seat["number"]) for other in hand.seats):
             raise ConversionError(f"seat {seat['number']} is listed twice", number)
-        hand.seats.append(Seat(int(seat["number"]), seat["name"], _amount(seat[3], number)))
+        hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(seat[3], number)))
         self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
         return True
 
@@ -337,7 +330,7 @@ class _Hand:
             if found := pattern.fullmatch(rest):
                 if section != "seats":
                     raise ConversionError(f"{name} posts after the cards are dealt", number)
-                amount = _amount(found[1], number)
+                amount = read_amount(found[1], number)
                 hand.posts.append(Post(name, kind, amount))
                 self.chips.pay(name, amount, live=kind in ("small_blind", "big_blind"))
                 return
@@ -357,10 +350,10 @@ class _Hand:
                 self.folded.add(name)
             hand.events.append(Event(kind, number, name))
             return
-        amount = _amount(found[found.lastindex or 1], number)
+        amount = read_amount(found[found.lastindex or 1], number)
         added = amount
         if kind == "raise_to":
-            added = _amount(found[1], number)
+            added = read_amount(found[1], number)
             before = self.chips.street.get(name, Decimal(0))
             if before + added != amount:
                 raise ConversionError(
@@ -410,10 +403,10 @@ class _Hand:
 
     def _summary_line(self, hand: SiteHand, text: str, number: int) -> None:
         if pot := _POT.fullmatch(text):
-            self.pots.append(_amount(pot[1], number))
+            self.pots.append(read_amount(pot[1], number))
             self._winners(hand, pot["winners"], number)
         elif rake := _RAKE.fullmatch(text):
-            hand.rake = _amount(rake[1], number)
+            hand.rake = read_amount(rake[1], number)
         elif seat := _SUMMARY_SEAT.fullmatch(text):
             self._summary_seat(hand, int(seat["number"]), seat["rest"], number)
         else:
@@ -427,7 +420,7 @@ class _Hand:
             share = _SHARE.match(rest, len(name)) if name is not None else None
             if name is None or share is None:
                 raise ConversionError(f"`{rest}` does not name a player of this hand and what they won", number)
-            hand.events.append(Event("collected", number, name, _amount(share[1], number)))
+            hand.events.append(Event("collected", number, name, read_amount(share[1], number)))
             rest = rest[share.end() :]
 
     def _summary_seat(self, hand: SiteHand, seat_number: int, rest: str, number: int) -> None:
@@ -435,7 +428,7 @@ class _Hand:
         found = _SUMMARY_STACK.fullmatch(rest, len(seat.name)) if seat and rest.startswith(seat.name) else None
         if seat is None or found is None:
             raise ConversionError(f"`Seat {seat_number}: {rest}` is not a player of this hand", number)
-        self.final[seat.name] = (_amount(found[1], number), number)
+        self.final[seat.name] = (read_amount(found[1], number), number)
         if not found["cards"]:
             self.mucked.append(Event("muck", number, seat.name))
         else:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_each
 
 SITE: Final = "PartyPoker"
 
@@ -138,12 +138,16 @@ def is_partypoker(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    for first_line, raw in hands_at(text, _START):
-        lines = [line.strip(" \t\x00\ufeff") for line in raw]
-        try:
-            yield _Reader(lines, first_line).read()
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, found["id"] if (found := _START.match(lines[0])) else None)
+    yield from read_each(text, _START, _read_hand, _START)
+
+
+def _stripped(line: str) -> str:
+    """A line without the blanks, NULs and marks some clients leave around it."""
+    return line.strip(" \t\x00\ufeff")
+
+
+def _read_hand(lines: list[str], first_line: int) -> SiteHand:
+    return _Reader([_stripped(line) for line in lines], first_line).read()
 
 
 def _written(found: re.Match[str]) -> str | None:

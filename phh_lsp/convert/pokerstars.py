@@ -17,10 +17,10 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_each
 
 SITE: Final = "PokerStars"
 
@@ -99,18 +99,7 @@ def is_pokerstars(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    for first_line, lines in hands_at(text, _START):
-        try:
-            yield _read_hand(lines, first_line)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
-
-
-def _amount(raw: str, line: int) -> Decimal:
-    try:
-        return Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        raise ConversionError(f"`{raw}` is not an amount", line) from None
+    yield from read_each(text, _START, _read_hand, _HAND_ID)
 
 
 def _cards(raw: str) -> str:
@@ -145,7 +134,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         button=int(table["button"]),
         posts=[],
         events=[],
-        stakes=(_amount(stakes["small"], first_line), _amount(stakes["big"], first_line)),
+        stakes=(read_amount(stakes["small"], first_line), read_amount(stakes["big"], first_line)),
         table=table["table"],
         seat_count=int(table["max"]) if table["max"] else None,
         currency=stakes["currency"],
@@ -179,7 +168,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
         if section == "seats" and (seat := _SEAT.fullmatch(text)):
             if "out of hand" not in seat["rest"]:
                 chips = re.sub(r"^[^\d]", "", seat["chips"])
-                hand.seats.append(Seat(int(seat["number"]), seat["name"], _amount(chips, number)))
+                hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
                 if "sitting out" in seat["rest"]:
                     sitting_out.add(seat["name"])
                 names = sorted((s.name for s in hand.seats), key=len, reverse=True)
@@ -209,20 +198,22 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
         hand.known_cards[_seated(found["name"], names, number)] = _cards(found["cards"])
         return
     if found := _RETURNED.fullmatch(text):
-        hand.events.append(Event("returned", number, _seated(found["name"], names, number), _amount(found[1], number)))
+        hand.events.append(
+            Event("returned", number, _seated(found["name"], names, number), read_amount(found[1], number))
+        )
         return
     name = next((name for name in names if text.startswith(name + ": ")), None)
     if name is None:
         if found := _COLLECTED.fullmatch(text):
             who = _seated(found["name"], names, number)
-            hand.events.append(Event("collected", number, who, _amount(found[2], number)))
+            hand.events.append(Event("collected", number, who, read_amount(found[2], number)))
             return
         if any(text.startswith(name + " ") for name in names):
             return  # a player's news without a colon: joins, leaves, said
         raise ConversionError(f"`{text}` is not a line this converter understands", number)
     rest = text[len(name) + 2 :]
     if post := _POST.fullmatch(rest):
-        _post(hand, name, post["what"], _amount(post[2], number), number, section)
+        _post(hand, name, post["what"], read_amount(post[2], number), number, section)
         return
     for kind, pattern in _ACTIONS:
         if found := pattern.fullmatch(rest):
@@ -232,7 +223,7 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             elif kind in ("fold", "check", "muck"):
                 hand.events.append(Event(kind, number, name))
             else:
-                hand.events.append(Event(kind, number, name, _amount(found[found.lastindex or 1], number)))
+                hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
     if _SAYS_NOTHING.fullmatch(rest):
         return
@@ -261,7 +252,7 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
 
 def _summary_line(hand: SiteHand, text: str, number: int) -> None:
     if rake := _RAKE.fullmatch(text):
-        hand.rake = _amount(rake[1], number)
+        hand.rake = read_amount(rake[1], number)
     elif cards := _SUMMARY_CARDS.match(text):
         rest = cards["rest"]
         name = next((seat.name for seat in hand.seats if rest == seat.name or rest.startswith(seat.name + " (")), None)
