@@ -318,6 +318,9 @@ def _cut_after_edit(previous: Analysis, text: str, edit: Edit) -> tuple[list[Han
     body = text[piece.start : piece.end + edit.delta]
     if body.count("[") > body.count("]"):
         return None  # an array left open here might swallow the next header
+    before = previous.pieces[index - 1].text if index else ""
+    if before.count("[") > before.count("]"):
+        return None  # an array left open above: this hand's own brackets decide whether its header is one
     alone = cut_hands(body)
     if len(alone.hands) != 1 or not alone.independent:
         return None

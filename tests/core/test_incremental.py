@@ -126,3 +126,19 @@ def test_an_array_left_open_that_the_next_hand_closes_is_cut_afresh() -> None:
     assert len(fresh.pieces) == 1  # [2] is inside the array now
     assert [p.text for p in edited.pieces] == [p.text for p in fresh.pieces]
     assert _seen(edited) == _seen(fresh)
+
+
+def test_a_bracket_typed_below_an_array_left_open_is_cut_afresh() -> None:
+    """With an array left open in the hand above, typing a ``]`` into a
+    hand's body makes its own header part of that array: the cut changes
+    there too (found by the chain of edits above)."""
+    text = "[1]\nactions = ['p1 f'\n[2]\nx = 1\n"
+    previous = analyze(text, "x.phhs")
+    assert len(previous.pieces) == 2 and _seen(previous)
+    at = text.index("x = 1") + len("x = 1")
+    edited_text = text[:at] + "]" + text[at:]
+    edited = Analysis.after_edit(previous, edited_text, Edit(at, at, 1))
+    fresh = analyze(edited_text, "x.phhs")
+    assert len(fresh.pieces) == 1  # [2] is inside the array now
+    assert [p.text for p in edited.pieces] == [p.text for p in fresh.pieces]
+    assert _seen(edited) == _seen(fresh)
