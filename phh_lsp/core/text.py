@@ -97,15 +97,6 @@ def _unit_length(char: str, encoding: Encoding) -> int:
     return 4
 
 
-def _newlines(text: str) -> list[int]:
-    """The offsets of the ``\\n`` in a short text."""
-    found, at = [], text.find("\n")
-    while at >= 0:
-        found.append(at)
-        at = text.find("\n", at + 1)
-    return found
-
-
 class LineIndex:
     """Maps character offsets to zero-based (line, column) and back."""
 
@@ -134,7 +125,7 @@ class LineIndex:
         # lines that start inside the removed text (just after one of its line breaks) are gone
         first = bisect.bisect_right(starts, edit.start)
         after = bisect.bisect_right(starts, edit.old_end)
-        new = [edit.start + match + 1 for match in _newlines(inserted)]
+        new = [edit.start + start for start in cls(inserted).line_starts[1:]]
         index.line_starts = [*starts[:first], *new, *map(edit.delta.__add__, starts[after:])]
         return index
 
