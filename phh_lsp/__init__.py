@@ -7,3 +7,9 @@ only translate between that core and the outside world.
 """
 
 __version__ = "0.1.0"
+
+# PokerKit's hand tables are built on first use, not on import (0.2 s of
+# every start-up): see phh_lsp/core/engine/pokerkit_tables.py.
+from phh_lsp.core.engine.pokerkit_tables import build_tables_when_used
+
+build_tables_when_used()

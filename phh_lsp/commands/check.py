@@ -22,14 +22,11 @@ import gc
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from phh_lsp.commands.fixing import Fixed, finding_fixes, fix_text
-from phh_lsp.commands.format import diff_lines
 from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
@@ -38,6 +35,13 @@ from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
 from phh_lsp.settings import Settings
+
+if TYPE_CHECKING:
+    from phh_lsp.commands.fixing import Fixed
+
+# What only some runs need is imported where it is used: the fixes and
+# tomlkit (--fix, --diff, the JSON formats) and the process pool (--jobs)
+# are a fifth of the start-up a pre-commit run on one file pays.
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +126,11 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
     findings = []
     analysis = document.analysis
     lines = analysis.lines
-    fixes = finding_fixes(analysis) if with_fixes else {}
+    fixes = {}
+    if with_fixes:
+        from phh_lsp.commands.fixing import finding_fixes
+
+        fixes = finding_fixes(analysis)
     for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
         severity = document.settings.severity_of(found.code)
         if severity is None:
@@ -194,6 +202,8 @@ def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
     texts = [analysis.pieces[index].text for analysis, index in tasks]
     flags = [analysis.multi for analysis, _ in tasks]
     chunk = max(1, len(tasks) // (workers * 64))
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=workers, initializer=_prepare_process) as pool:
         for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
             analysis.provide(index, hand)
@@ -367,6 +377,9 @@ def _fixed(
 
     def wanted(code: str) -> bool:  # a code turned off is neither reported nor fixed
         return document.settings.severity_of(code) is not None
+
+    from phh_lsp.commands.fixing import fix_text
+    from phh_lsp.commands.format import diff_lines
 
     fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
     tally.add(fixed)
