@@ -470,14 +470,14 @@ def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.A
 
 
 def _warm_up() -> None:
-    """Import the core and PokerKit (half a second of table building) once
-    ``initialize`` is answered, off the message loop: the server answers
-    the client first and loads the rules engine while the editor opens
-    the file.
+    """Import the core and PokerKit once ``initialize`` is answered, off the
+    message loop: the server answers the client first and loads the rules
+    engine while the editor opens the file. (PokerKit's hand tables are
+    built later, when a showdown first needs one: see
+    core/engine/pokerkit_tables.py.)
 
-    Then what was built (PokerKit's tables: hundreds of thousands of
-    objects that live as long as the server) is frozen out of the garbage
-    collector's sight, and young objects are collected less often, as
+    Then what was built (modules, compiled patterns: objects that live as
+    long as the server) is frozen out of the garbage collector's sight, and young objects are collected less often, as
     ``phh-lsp check`` does: the first check of a 1,000-hand file was a
     second slower with every full collection walking those tables. Full
     collections are left to the idle collector (``ls.collector``): none

@@ -1,5 +1,5 @@
 """Hardening tests: warm the rules engine up once, so the first test's
-timings do not include PokerKit's import (half a second of tables)."""
+timings do not include PokerKit's import and its first hand table."""
 
 from __future__ import annotations
 

@@ -78,9 +78,8 @@ class Setup:
 def create_state(setup: Setup) -> State:
     """A fresh PokerKit state for the hand (raises what PokerKit raises).
 
-    PokerKit is imported here, not at the top: building its hand tables
-    takes half a second, which the language server should not spend
-    before answering ``initialize``.
+    PokerKit is imported here, not at the top: the language server answers
+    ``initialize`` before it loads the rules engine (a quarter of a second).
     """
     from pokerkit import Automation, HandHistory
 
