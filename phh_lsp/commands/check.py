@@ -165,11 +165,13 @@ def _check_hand(text: str, multi: bool) -> HandAnalysis:
 def _prepare_process() -> None:
     """Import PokerKit and keep the garbage collector off what lives as long as the process.
 
-    PokerKit's modules and, once built, its hand-lookup tables are objects
-    that live as long as the process; every full collection used to walk
-    them all again (0.6 s of a corpus run). Frozen, they are left out; and with the young generation collected every 10,000 allocations
-    rather than 700, the objects of one hand are mostly gone before any
-    collection sees them. Each ``--jobs`` worker starts with this.
+    Modules, their tables and compiled patterns live as long as the
+    process; every full collection used to walk them all again (0.6 s of
+    a corpus run, when PokerKit still built all its hand tables on
+    import). Frozen, they are left out; and with the young generation
+    collected every 10,000 allocations rather than 700, the objects of
+    one hand are mostly gone before any collection sees them. Each
+    ``--jobs`` worker starts with this.
     """
     import pokerkit  # noqa: F401
 
