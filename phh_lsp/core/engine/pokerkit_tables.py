@@ -17,7 +17,8 @@ and what a lookup answers are unchanged (held to eagerly built tables by
 It works by an import hook for ``pokerkit.lookups`` alone, installed when
 :mod:`phh_lsp` is imported: the module is found and run by the finders
 that would have found it anyway, then its ``Lookup`` class is changed,
-before ``pokerkit.hands`` builds its tables. Nothing is read or run that
+before ``pokerkit.hands`` builds its tables; the hook then leaves the
+interpreter's list of finders. Nothing is read or run that
 PokerKit's own import would not read and run. When PokerKit was imported
 first (a program that imports it before phh_lsp), or its ``Lookup`` is
 not the one this was written for, the tables stay as PokerKit builds them.
@@ -44,8 +45,8 @@ _building = threading.Lock()
 def build_tables_when_used() -> None:
     """Defer the building of PokerKit's tables to their first use (see above).
 
-    Installs the import hook, once; does nothing when PokerKit's tables
-    are already built."""
+    Installs the import hook, once; does nothing when PokerKit's lookups
+    module is already loaded (its tables are then built)."""
     if MODULE in sys.modules or any(isinstance(finder, _LookupsFinder) for finder in sys.meta_path):
         return
     sys.meta_path.insert(0, _LookupsFinder())
@@ -95,9 +96,11 @@ class _LookupsFinder:
     def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
         if name != MODULE:
             return None
+        if self in sys.meta_path:  # its one module is found: out of every later import's way
+            sys.meta_path.remove(self)
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
-            if finder is self or find is None:
+            if find is None:
                 continue
             spec = find(name, path, target)
             if spec is not None:
