@@ -96,8 +96,8 @@ class _LookupsFinder:
     def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
         if name != MODULE:
             return None
-        if self in sys.meta_path:  # its one module is found: out of every later import's way
-            sys.meta_path.remove(self)
+        # its one module is found: out of every later import's way
+        sys.meta_path[:] = [finder for finder in sys.meta_path if finder is not self]
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
             if find is None:
