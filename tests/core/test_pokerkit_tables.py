@@ -11,7 +11,7 @@ import json
 import subprocess
 import sys
 
-from phh_lsp.core.analysis import analyze
+from tests.core.test_diagnostic_codes import SHOWDOWN_NT
 
 TABLES = """
 import json, sys
@@ -57,43 +57,21 @@ def test_every_table_built_on_first_use_equals_pokerkits_own() -> None:
 
 
 def test_a_showdown_is_judged_as_with_eager_tables() -> None:
-    """The hand that needs the tables (a showdown in every evaluation the
-    spec's variants use) gives the same verdict in a fresh process as here."""
-    code = (
-        "import json, phh_lsp\n"
+    """A hand that needs a table (a showdown) gives the same verdict with
+    PokerKit imported first (its tables built on import, as PokerKit does)
+    and with phh_lsp imported first (built on first use)."""
+    analyse = (
         "from phh_lsp.core.analysis import analyze\n"
-        f"text = {SHOWDOWN!r}\n"
-        "hand = analyze(text, 'x.phh', detail=False).hands[0].hand\n"
-        "print(json.dumps({'stacks': [str(s) for s in hand.replay.final_stacks],"
-        " 'codes': [d.code for d in hand.diagnostics]}))\n"
+        f"hand = analyze({SHOWDOWN_NT!r}, 'x.phh', detail=False).hands[0].hand\n"
+        "report['stacks'] = [str(s) for s in hand.replay.final_stacks]\n"
+        "report['codes'] = [d.code for d in hand.diagnostics]\n"
+        "print(json.dumps(report))\n"
     )
-    fresh = _run(code)
-    hand = analyze(SHOWDOWN, "x.phh", detail=False).hands[0].hand
-    assert hand.replay is not None and hand.replay.final_stacks is not None
-    assert fresh == {"stacks": [str(s) for s in hand.replay.final_stacks], "codes": [d.code for d in hand.diagnostics]}
-    assert fresh["stacks"] == ["190", "210"]  # p2's flush beats p1's straight
-
-
-SHOWDOWN = """variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [200, 200]
-actions = [
-  "d dh p1 9c8d",
-  "d dh p2 AhKh",
-  "p2 cbr 10",
-  "p1 cc",
-  "d db 7h6h5s",
-  "p1 cc",
-  "p2 cc",
-  "d db 2h",
-  "p1 cc",
-  "p2 cc",
-  "d db Tc",
-  "p1 cc",
-  "p2 cc",
-  "p1 sm 9c8d",
-  "p2 sm AhKh",
-]
-"""
+    built_on_import = (
+        "lookup = pokerkit.StandardHighHand.lookup\nreport = {'built': len(lookup._Lookup__entries) > 0}\n"
+    )
+    eager = _run("import json, pokerkit, phh_lsp\n" + built_on_import + analyse)
+    deferred = _run("import json, phh_lsp, pokerkit\n" + built_on_import + analyse)
+    assert eager["built"] and not deferred["built"]
+    assert eager["stacks"] == deferred["stacks"] == ["200", "0"]  # aces hold against kings
+    assert eager["codes"] == deferred["codes"] == []
