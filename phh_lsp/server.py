@@ -298,7 +298,9 @@ async def _compute(
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
         items = await loop.run_in_executor(None, work)
     finally:
-        if token is not None:
+        # once the client has said shutdown or exit nothing more is sent: on
+        # exit this runs as the task is cancelled, with the output closed
+        if token is not None and not ls.documents.closing:
             ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
     if first:
         # who is ahead at each action of a small document, computed before the first hover
