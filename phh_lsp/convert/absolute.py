@@ -29,14 +29,23 @@ dashes, spaces or any Unicode letters read as they were written.
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_each
+from phh_lsp.convert.history import (
+    CURRENCIES,
+    ConversionError,
+    Event,
+    Post,
+    Seat,
+    SiteHand,
+    read_amount,
+    read_date_time,
+    read_each,
+)
 
 SITE: Final = "Absolute Poker"
 
@@ -49,7 +58,6 @@ _GAMES: Final = {
 }
 _SUPPORTED: Final = "no-limit and fixed-limit hold'em, pot-limit Omaha and fixed-limit Omaha hi/lo"
 _LIMIT_NAMES: Final = {"no limit": "no-limit", "pot limit": "pot-limit", "normal": "fixed-limit"}
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NUMBER: Final = r"[\d,]+(?:\.\d+)?"
 _MONEY: Final = r"[$€£]?\s?(" + _NUMBER + r")"
 _START: Final = re.compile(r"^Stage #C?\d+:", re.M)
@@ -143,11 +151,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     table = _TABLE.fullmatch(lines[1].strip())
     if table is None:
         raise ConversionError("the second line does not name the table and the dealer's seat", first_line + 1)
-    try:
-        date = datetime.date(*(int(part) for part in header["date"].split("-")))
-        time = datetime.time.fromisoformat(header["time"].zfill(8))
-    except ValueError:
-        raise ConversionError(f"`{header['date']} {header['time']}` is not a date and time", first_line) from None
+    date, time = read_date_time(header["date"], header["time"], "-", first_line)
     symbol = header["symbol"] or None
     hand = SiteHand(
         site=SITE,
@@ -161,7 +165,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         stakes=stakes,
         table=table["table"],
         seat_count=2 if (header["kind"] or "").lower().startswith("(1 on 1)") else None,
-        currency=_CURRENCIES.get(symbol) if symbol else None,
+        currency=CURRENCIES.get(symbol) if symbol else None,
         currency_symbol=symbol,
         date=date,
         time=time,

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_each
+from phh_lsp.convert.history import CURRENCIES, ConversionError, Event, Post, Seat, SiteHand, read_each
 
 SITE: Final = "Full Tilt Poker"
 
@@ -49,7 +49,6 @@ _GAMES: Final = {
     "FL Omaha H/L": "FO/8",
 }
 _SUPPORTED: Final = "no-limit hold'em, limit hold'em, pot-limit Omaha and limit Omaha hi/lo"
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NUMBER: Final = r"[$€£]?\d[\d,]*(?:\.\d+)?[KM]?"
 _START: Final = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?Full ?Tilt ?Poker Game #(\d+)")
@@ -172,7 +171,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         posts=[],
         events=[],
         stakes=(_amount(stakes["small"], first_line), _amount(stakes["big"], first_line)),
-        currency=_CURRENCIES.get(stakes["symbol"]),
+        currency=CURRENCIES.get(stakes["symbol"]),
         currency_symbol=stakes["symbol"] or None,
         time_zone_abbreviation=header["zone"],
     )

@@ -125,6 +125,19 @@ def read_amount(raw: str, line: int) -> Decimal:
         raise ConversionError(f"`{raw}` is not an amount", line) from None
 
 
+#: The currencies the sites write as a symbol before an amount.
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def read_date_time(date: str, time: str, separator: str, line: int) -> tuple[datetime.date, datetime.time]:
+    """A date written year first (``2024/03/15``, ``separator`` between its
+    parts) and a clock time (``9:05:07``), as PokerStars and Absolute head a hand."""
+    try:
+        return datetime.date(*(int(part) for part in date.split(separator))), datetime.time.fromisoformat(time.zfill(8))
+    except ValueError:
+        raise ConversionError(f"`{date} {time}` is not a date and time", line) from None
+
+
 def failed_hand(error: Exception, first_line: int, hand_id: str | None) -> ConversionError:
     """Why a hand was not read: the reader's refusal as it is, and any other
     exception (a bug of the reader) said as one; a bug fails the hand, never

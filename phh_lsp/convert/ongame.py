@@ -35,7 +35,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand, hands_at, read_amount
+from phh_lsp.convert.history import (
+    CURRENCIES,
+    ConversionError,
+    Event,
+    Post,
+    Seat,
+    SiteHand,
+    failed_hand,
+    hands_at,
+    read_amount,
+)
 
 SITE: Final = "Ongame"
 
@@ -57,7 +67,6 @@ _GAME_NAMES: Final = {
 }
 _LIMIT_NAMES: Final = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit", "LIMIT": "Limit"}
 _SUPPORTED: Final = "Hold'em No Limit, Hold'em Limit, Omaha Pot Limit and Omaha Hi/Lo Limit"
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _MONTHS: Final = {
     name: number
     for number, name in enumerate(
@@ -247,7 +256,7 @@ class _Hand:
             events=[],
             stakes=(read_amount(table["small"], first + 2), read_amount(table["big"], first + 2)),
             table=table["table"],
-            currency=_CURRENCIES.get(symbol or "") if real_money else None,
+            currency=CURRENCIES.get(symbol or "") if real_money else None,
             currency_symbol=symbol if real_money else None,
             date=_date(start, first + 1),
             time=_time(start["time"], first + 1),

@@ -14,13 +14,12 @@ spaces, colons or any Unicode letters read as they were written.
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_each
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_date_time, read_each
 
 SITE: Final = "PokerStars"
 
@@ -120,11 +119,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     table = _TABLE.match(lines[1])
     if table is None:
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
-    try:
-        date = datetime.date(*(int(part) for part in header["date"].split("/")))
-        time = datetime.time.fromisoformat(header["time"].zfill(8))
-    except ValueError:
-        raise ConversionError(f"`{header['date']} {header['time']}` is not a date and time", first_line) from None
+    date, time = read_date_time(header["date"], header["time"], "/", first_line)
     hand = SiteHand(
         site=SITE,
         first_line=first_line,
