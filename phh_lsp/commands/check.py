@@ -173,7 +173,7 @@ def _prepare_process() -> None:
     default is 700): a hand's objects are gone before any collection
     sees them, and replays leave next to no reference cycles (268
     objects over the whole shared corpus), so collecting more often only
-    walks live objects again. 4 % of a corpus run, against 10,000. Each
+    walks live objects again: every 10,000 cost 4 % of a corpus run. Each
     ``--jobs`` worker starts with this.
     """
     import pokerkit  # noqa: F401
