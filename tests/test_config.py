@@ -10,9 +10,9 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from phh_lsp.config import Config, codes_named, config_from_table, layered
-from phh_lsp.config_files import ConfigFinder
-from phh_lsp.settings import settings_from_options
+from phh_lsp.config.file_table import Config, codes_named, config_from_table, layered
+from phh_lsp.config.files import ConfigFinder
+from phh_lsp.config.settings import settings_from_options
 from tests.core.test_diagnostic_codes import NT
 from tests.lsp_client import SERVER, open_document
 from tests.test_cli import run

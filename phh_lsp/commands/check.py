@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
-from phh_lsp.config import codes_named
-from phh_lsp.config_files import ConfigFinder
+from phh_lsp.config.file_table import codes_named
+from phh_lsp.config.files import ConfigFinder
+from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
-from phh_lsp.settings import Settings
 
 if TYPE_CHECKING:
     from phh_lsp.commands.fixing import Fixed

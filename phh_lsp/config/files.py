@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from phh_lsp.config import CONFIG_NAMES, Config, config_from_table, layered, table_of
-from phh_lsp.settings import Settings, settings_from_options
+from phh_lsp.config.file_table import CONFIG_NAMES, Config, config_from_table, layered, table_of
+from phh_lsp.config.settings import Settings, settings_from_options
 
 #: A configuration file larger than this is not read (it is not one).
 MAX_CONFIG_BYTES = 1_000_000

@@ -17,8 +17,8 @@ The file becomes editor options (the ``phh`` section's shape,
 :meth:`Config.options`), and the editor's own settings are laid over them
 (:func:`layered`); the command line's ``--select`` replaces the file's,
 ``--ignore`` adds to it. One conversion,
-:func:`phh_lsp.settings.settings_from_options`, serves both.
-Reading files stays in :mod:`phh_lsp.config_files`; this module is pure.
+:func:`phh_lsp.config.settings.settings_from_options`, serves both.
+Reading files stays in :mod:`phh_lsp.config.files`; this module is pure.
 """
 
 from __future__ import annotations
