@@ -178,16 +178,18 @@ class PhhLanguageServer(LanguageServer):
             self._told.clear()
         self.settings_generation += 1  # configuration files are read again below
         self.window_options, self._applied_folders = options, dict(self.folder_options)
+        from phh_lsp.config.editor_options import options_from_editor
         from phh_lsp.config.files import ConfigFinder
-        from phh_lsp.config.settings import settings_from_options
+        from phh_lsp.config.settings import Layers, resolve
 
-        self._settings, problems = settings_from_options(options)
+        editor, problems = options_from_editor(options)
+        self._settings = resolve(Layers(editor=editor))
         self._tell(problems)
-        self._scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
+        self._scoped = {"": ConfigFinder(editor=editor)}
         for folder, scoped in self.folder_options.items():
-            _, problems = settings_from_options(scoped)
+            editor, problems = options_from_editor(scoped)
             self._tell(problems)
-            self._scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
+            self._scoped[folder.rstrip("/") + "/"] = ConfigFinder(editor=editor)
         logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
         return changed
 

@@ -1,29 +1,37 @@
-"""Settings shared by the CLI and the language server: frozen and defaulted.
+"""The settings a hand file is checked, formatted and shown with, and where they come from.
 
-Editors send options as camelCase JSON (``initializationOptions`` and the
-``phh`` configuration section); :func:`settings_from_options` converts
-them, and anything invalid is reported once and replaced by its default,
-never raised. Severity overrides accept a code (``PHH504``) or its name
-(``needless-fold``) so a renamed rule never breaks a user's settings.
+Every source of settings is read into one :class:`Options` in its own
+words, its mistakes reported there: the repository's configuration file
+(:mod:`phh_lsp.config.file_table`), the editor's ``phh`` options
+(:mod:`phh_lsp.config.editor_options`) and the command line's flags
+(:mod:`phh_lsp.config.cli_flags`). :func:`resolve` lays them over each
+other in one named order, lowest precedence first (:data:`PRECEDENCE`):
+
+1. the defaults: each code's own severity, and :class:`Settings`' fields;
+2. the configuration file: its ``severity``, then its ``select`` and
+   ``ignore``, which turn the codes they leave out off whatever
+   ``severity`` says;
+3. the editor's settings (the server): a code's severity there wins even
+   over the file's ``select`` / ``ignore`` (a code the file turned off comes
+   back when the editor sets its severity);
+4. the command line's flags (``check``, ``format``): ``--select`` replaces
+   the file's ``select``, ``--ignore`` adds to its ``ignore`` (the codes
+   they turn off stay off, whatever severity a layer below gives them);
+   ``--line-width`` wins over the file's ``line-width``.
+
+The server has no flags and the command line no editor settings. An
+option a source sets to an invalid value is reported by that source and
+left unset there, so the layer below (at last the default) applies: the
+result is always a whole :class:`Settings`, never an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
-from phh_lsp.core.rules.codes import CODES, NAME_TO_CODE, Severity
-
-INLAY_MODES = ("off", "pot", "full")
-LOG_LEVELS = ("error", "warning", "info", "debug")
-_SEVERITY_WORDS = {
-    "error": Severity.ERROR,
-    "warning": Severity.WARNING,
-    "information": Severity.INFORMATION,
-    "info": Severity.INFORMATION,
-    "hint": Severity.HINT,
-}
+from phh_lsp.core.rules.codes import CODES, Severity
 
 
 @dataclass(frozen=True)
@@ -44,64 +52,82 @@ class Settings:
         return CODES[code].severity if code in CODES else Severity.ERROR
 
 
-def _get(options: Mapping[str, Any], *path: str) -> Any:
-    value: Any = options
-    for key in path:
-        if not isinstance(value, Mapping):
-            return None
-        value = value.get(key)
-    return value
+@dataclass(frozen=True)
+class Options:
+    """What one source of settings sets, read and checked; None: not set by it."""
+
+    #: Per code: its severity, or None to turn it off.
+    severity: Mapping[str, Severity | None] | None = None
+    #: The codes to report (every other code is off).
+    select: frozenset[str] | None = None
+    #: Codes to turn off, added to those of the layers below.
+    ignore: frozenset[str] | None = None
+    inlay_hints: str | None = None
+    big_blinds: bool | None = None
+    line_width: int | None = None
+    log_level: str | None = None
 
 
-def settings_from_options(options: Any) -> tuple[Settings, list[str]]:
-    """Settings from an editor's options, and a message per invalid value."""
-    problems: list[str] = []
-    if options is None:
-        return Settings(), problems
-    if not isinstance(options, Mapping):
-        return Settings(), [f"phh settings must be an object, not {type(options).__name__}"]
-    for section in ("diagnostics", "inlayHints", "format"):
-        value = options.get(section)
-        if value is not None and not isinstance(value, Mapping):
-            problems.append(f"phh.{section} must be an object, not {value!r}")
+#: The sources, lowest precedence first (the defaults lie under them all).
+PRECEDENCE = ("file", "editor", "flags")
+
+
+@dataclass(frozen=True)
+class Layers:
+    """The options of each source for one file; a source that does not apply sets nothing."""
+
+    #: The repository's configuration file (``[tool.phh-lsp]``, ``phh-lsp.toml``).
+    file: Options = field(default_factory=Options)
+    #: The editor's ``phh`` settings (the server only).
+    editor: Options = field(default_factory=Options)
+    #: The command line's flags (``check`` and ``format`` only).
+    flags: Options = field(default_factory=Options)
+
+    def in_order(self) -> Iterator[Options]:
+        """The layers, lowest precedence first."""
+        return (getattr(self, name) for name in PRECEDENCE)
+
+
+_T = TypeVar("_T")
+
+
+def _last(values: Iterable[_T | None], default: _T) -> _T:
+    """The value of the highest layer that sets one, else the default."""
+    found = default
+    for value in values:
+        if value is not None:
+            found = value
+    return found
+
+
+def resolve(layers: Layers) -> Settings:
+    """The settings the layers make together, in the order of :data:`PRECEDENCE`."""
+    #: Per code: the rank of the layer that set its severity last, and that severity.
+    chosen: dict[str, tuple[int, Severity | None]] = {}
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    selection_rank = -1  # the highest layer that set select or ignore
+    ordered = list(layers.in_order())
+    for rank, options in enumerate(ordered):
+        for code, value in (options.severity or {}).items():
+            chosen[code] = (rank, value)
+        if options.select is not None:
+            select, selection_rank = options.select, rank
+        if options.ignore is not None:
+            ignore, selection_rank = ignore | options.ignore, rank
     severity: dict[str, Severity | None] = {}
-    raw = _get(options, "diagnostics", "severity")
-    if isinstance(raw, Mapping):
-        for key, value in raw.items():
-            code = NAME_TO_CODE.get(str(key), str(key).upper())
-            if code not in CODES:
-                problems.append(f"phh.diagnostics.severity: unknown code {key!r}")
-            elif value == "off":
-                severity[code] = None
-            elif isinstance(value, str) and value.lower() in _SEVERITY_WORDS:
-                severity[code] = _SEVERITY_WORDS[value.lower()]
-            else:
-                problems.append(
-                    f"phh.diagnostics.severity.{key}: {value!r} is not error, warning, information, hint or off"
-                )
-    elif raw is not None:
-        problems.append('phh.diagnostics.severity must be an object such as {"PHH504": "off"}')
+    for code in CODES:
+        off = code in ignore or (select is not None and code not in select)
+        rank, chosen_severity = chosen.get(code, (-1, None))
+        if off and rank <= selection_rank:
+            severity[code] = None  # a layer's select / ignore win over its own severity and those below
+        elif rank >= 0:
+            severity[code] = chosen_severity
     defaults = Settings()
-    inlay = _get(options, "inlayHints", "mode")
-    if inlay is not None and inlay not in INLAY_MODES:
-        problems.append(f"phh.inlayHints.mode: {inlay!r} is not one of {', '.join(INLAY_MODES)}")
-        inlay = None
-    big_blinds = _get(options, "inlayHints", "bigBlinds")
-    if big_blinds is not None and not isinstance(big_blinds, bool):
-        problems.append(f"phh.inlayHints.bigBlinds: {big_blinds!r} is not true or false")
-        big_blinds = None
-    width = _get(options, "format", "lineWidth")
-    if width is not None and (not isinstance(width, int) or isinstance(width, bool) or not 20 <= width <= 1000):
-        problems.append(f"phh.format.lineWidth: {width!r} is not a whole number from 20 to 1000")
-        width = None
-    level = _get(options, "logLevel")
-    if level is not None and level not in LOG_LEVELS:
-        problems.append(f"phh.logLevel: {level!r} is not one of {', '.join(LOG_LEVELS)}")
-        level = None
     return Settings(
         severity=severity,
-        inlay_hints=inlay if inlay is not None else defaults.inlay_hints,
-        big_blinds=big_blinds if big_blinds is not None else defaults.big_blinds,
-        line_width=width if width is not None else defaults.line_width,
-        log_level=level if level is not None else defaults.log_level,
-    ), problems
+        inlay_hints=_last((options.inlay_hints for options in ordered), defaults.inlay_hints),
+        big_blinds=_last((options.big_blinds for options in ordered), defaults.big_blinds),
+        line_width=_last((options.line_width for options in ordered), defaults.line_width),
+        log_level=_last((options.log_level for options in ordered), defaults.log_level),
+    )

@@ -94,9 +94,9 @@ def test_inlay_hints_in_big_blinds_with_a_huge_stack() -> None:
 @pytest.mark.parametrize("options", [{"inlayHints": "pot"}, {"format": 88}, {"diagnostics": "all"}])
 def test_a_settings_section_of_the_wrong_shape_is_reported(options: dict[str, object]) -> None:
     """Sections of the wrong type used to be ignored silently."""
-    from phh_lsp.config.settings import settings_from_options
+    from phh_lsp.config.editor_options import options_from_editor
 
-    _, problems = settings_from_options(options)
+    _, problems = options_from_editor(options)
     assert len(problems) == 1, problems
 
 
