@@ -35,11 +35,11 @@ from phh_lsp.idle_collection import NEVER, IdleCollector
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
 
-    from phh_lsp.config_files import ConfigFinder
+    from phh_lsp.config.files import ConfigFinder
+    from phh_lsp.config.settings import Settings
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.text import Encoding
     from phh_lsp.edited_document import EditedDocument
-    from phh_lsp.settings import Settings
 
 log = logging.getLogger("phh_lsp")
 #: What a document's diagnostics are made from: its version and the settings' generation.
@@ -93,7 +93,7 @@ class PhhLanguageServer(LanguageServer):
     def settings(self) -> Settings:
         """The editor's settings alone (what no file can set: the log level)."""
         if self._settings is None:
-            from phh_lsp.settings import Settings
+            from phh_lsp.config.settings import Settings
 
             self._settings = Settings()
         return self._settings
@@ -103,7 +103,7 @@ class PhhLanguageServer(LanguageServer):
         """The editor's ``phh`` options per workspace folder URI ("" for the
         window's), each laid over the configuration files of that folder."""
         if self._scoped is None:
-            from phh_lsp.config_files import ConfigFinder
+            from phh_lsp.config.files import ConfigFinder
 
             self._scoped = {"": ConfigFinder()}
         return self._scoped
@@ -178,16 +178,18 @@ class PhhLanguageServer(LanguageServer):
             self._told.clear()
         self.settings_generation += 1  # configuration files are read again below
         self.window_options, self._applied_folders = options, dict(self.folder_options)
-        from phh_lsp.config_files import ConfigFinder
-        from phh_lsp.settings import settings_from_options
+        from phh_lsp.config.editor_options import options_from_editor
+        from phh_lsp.config.files import ConfigFinder
+        from phh_lsp.config.settings import Layers, resolve
 
-        self._settings, problems = settings_from_options(options)
+        editor, problems = options_from_editor(options)
+        self._settings = resolve(Layers(editor=editor))
         self._tell(problems)
-        self._scoped = {"": ConfigFinder(over=options if isinstance(options, Mapping) else {})}
+        self._scoped = {"": ConfigFinder(editor=editor)}
         for folder, scoped in self.folder_options.items():
-            _, problems = settings_from_options(scoped)
+            editor, problems = options_from_editor(scoped)
             self._tell(problems)
-            self._scoped[folder.rstrip("/") + "/"] = ConfigFinder(over=scoped if isinstance(scoped, Mapping) else {})
+            self._scoped[folder.rstrip("/") + "/"] = ConfigFinder(editor=editor)
         logging.getLogger("phh_lsp").setLevel(self.settings.log_level.upper())
         return changed
 

@@ -10,9 +10,13 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from phh_lsp.config import Config, codes_named, config_from_table, layered
-from phh_lsp.config_files import ConfigFinder
-from phh_lsp.settings import settings_from_options
+from phh_lsp.config.cli_flags import options_from_flags
+from phh_lsp.config.editor_options import options_from_editor
+from phh_lsp.config.file_table import Config, config_from_table
+from phh_lsp.config.files import ConfigFinder
+from phh_lsp.config.settings import Layers, Settings, resolve
+from phh_lsp.config.values import codes_named
+from phh_lsp.core.rules.codes import Severity
 from tests.core.test_diagnostic_codes import NT
 from tests.lsp_client import SERVER, open_document
 from tests.test_cli import run
@@ -88,6 +92,38 @@ def test_a_broken_configuration_is_a_usage_error(tmp_path: Path) -> None:
     assert "not valid TOML" in run("check", str(hand)).stderr
 
 
+def test_a_file_reports_its_errors_in_its_own_key_names(tmp_path: Path) -> None:
+    """A bad value in phh-lsp.toml is named as the file names it (``line-width``,
+    ``severity``), with the file's path, not as the editor's ``phh.format.lineWidth``."""
+    hand = repository(tmp_path, 'line-width = 1\nseverity = { PHH504 = "loud" }\n', name="phh-lsp.toml")
+    config = tmp_path / "phh-lsp.toml"
+    result = run("check", str(hand))
+    assert result.returncode == 2
+    assert f"phh-lsp check: configuration: {config}: line-width: 1 is not a whole number from 20 to 1000\n" in (
+        result.stderr
+    )
+    assert f"{config}: severity.PHH504: 'loud' is not error, warning, information, hint or off" in result.stderr
+    assert "phh." not in result.stderr
+    formatted = run("format", "--check", str(hand))
+    assert formatted.returncode == 2
+    assert f"phh-lsp format: configuration: {config}: line-width: 1 is not a whole number from 20 to 1000\n" in (
+        formatted.stderr
+    )
+
+
+@pytest.mark.parametrize("width", ["1", "1001", "wide"])
+def test_a_line_width_flag_out_of_range_is_a_usage_error(tmp_path: Path, width: str) -> None:
+    """``--line-width`` allows what the settings allow (20 to 1000), as argparse reports."""
+    hand = repository(tmp_path, "")
+    result = run("format", "--check", "--line-width", width, str(hand))
+    assert (result.returncode, result.stdout) == (2, "")
+    shown = width if width.isdigit() else repr(width)
+    assert result.stderr.splitlines()[-1] == (
+        f"phh-lsp format: error: argument --line-width: {shown} is not a whole number from 20 to 1000"
+    )
+    assert run("format", "--check", "--line-width", "20", str(hand)).returncode in (0, 1)
+
+
 def test_codes_are_named_by_code_prefix_or_name() -> None:
     assert set(codes_named(["needless-fold"])) == {"PHH504"}
     assert {"PHH101", "PHH102", "PHH103"} <= set(codes_named(["phh1"]))
@@ -98,12 +134,27 @@ def test_codes_are_named_by_code_prefix_or_name() -> None:
 def test_editor_settings_are_laid_over_the_file() -> None:
     config, problems = config_from_table("pyproject.toml", {"ignore": ["PHH504"], "line-width": 100})
     assert problems == []
-    editor = {"diagnostics": {"severity": {"PHH504": "hint"}}, "inlayHints": {"mode": "pot"}}
-    settings, problems = settings_from_options(layered(config.options(), editor))
+    editor, problems = options_from_editor(
+        {"diagnostics": {"severity": {"PHH504": "hint"}}, "inlayHints": {"mode": "pot"}}
+    )
     assert problems == []
+    settings = resolve(Layers(file=config.options, editor=editor))
     assert (settings.line_width, settings.inlay_hints) == (100, "pot")
     assert settings.severity_of("PHH504") is not None  # the editor turned it back on
-    assert settings_from_options(config.options())[0].severity_of("PHH504") is None
+    assert resolve(Layers(file=config.options)).severity_of("PHH504") is None
+
+
+def test_the_layers_resolve_in_their_named_order() -> None:
+    table = {"select": ["PHH1", "PHH2", "PHH504"], "ignore": ["PHH504"], "severity": {"PHH504": "error"}}
+    config, problems = config_from_table("phh-lsp.toml", {**table, "line-width": 100})
+    assert problems == []
+    assert resolve(Layers(file=config.options)).severity_of("PHH504") is None  # ignore wins over its severity
+    flags = options_from_flags(select="PHH5", line_width=60)
+    settings = resolve(Layers(file=config.options, flags=flags))
+    assert (settings.severity_of("PHH504"), settings.severity_of("PHH101"), settings.line_width) == (None, None, 60)
+    settings = resolve(Layers(file=config_from_table("x", {"severity": {"PHH504": "error"}})[0].options, flags=flags))
+    assert settings.severity_of("PHH504") == Severity.ERROR  # --select replaced the file's: its severity applies
+    assert resolve(Layers()) == Settings()
 
 
 def test_exclude_globs_are_relative_to_the_file() -> None:
@@ -120,8 +171,8 @@ def test_the_finder_reads_each_folder_once(tmp_path: Path) -> None:
     first = finder.for_file(hand)
     (tmp_path / "pyproject.toml").write_text('[tool.phh-lsp]\nignore = ["PHH101"]\n')
     assert finder.for_file(hand) is first  # remembered: a dataset reads each file once
-    assert first.ignore == frozenset({"PHH504"})
-    assert ConfigFinder().for_file(hand).ignore == frozenset({"PHH101"})
+    assert first.options.ignore == frozenset({"PHH504"})
+    assert ConfigFinder().for_file(hand).options.ignore == frozenset({"PHH101"})
 
 
 # ------------------------------------------------------------- the server agrees

@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
-from phh_lsp.config import codes_named
-from phh_lsp.config_files import ConfigFinder
+from phh_lsp.config.cli_flags import FlagError, options_from_flags
+from phh_lsp.config.files import ConfigFinder
+from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
-from phh_lsp.settings import Settings
 
 if TYPE_CHECKING:
     from phh_lsp.commands.fixing import Fixed
@@ -93,21 +93,11 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _finder(args: argparse.Namespace) -> ConfigFinder:
     """The configuration of each file, with ``--config`` / ``--select`` / ``--ignore``."""
-    return ConfigFinder(
-        Path(args.config) if args.config else None,
-        select=_codes(args.select, "--select"),
-        ignore=_codes(args.ignore, "--ignore") or frozenset(),
-    )
-
-
-def _codes(value: str | None, flag: str) -> frozenset[str] | None:
-    if value is None:
-        return None
-    unknown: list[str] = []
-    codes = frozenset(codes_named([item.strip() for item in value.split(",") if item.strip()], unknown.append))
-    if unknown:
-        raise _UsageError(f"{flag}: no code matches {', '.join(map(repr, unknown))}")
-    return codes
+    try:
+        flags = options_from_flags(select=args.select, ignore=args.ignore)
+    except FlagError as error:
+        raise _UsageError(str(error)) from None
+    return ConfigFinder(Path(args.config) if args.config else None, flags=flags)
 
 
 def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:

@@ -18,16 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.config_files import ConfigFinder
+from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
+from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
 from phh_lsp.paths import collect
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be a positive integer")
-    return value
 
 
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +44,7 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--line-width",
-        type=_positive,
+        type=line_width_argument,
         default=None,
         metavar="N",
         help=f"widest one-line array (default: the configuration's line-width, else {DEFAULT_LINE_WIDTH})",
@@ -84,7 +78,8 @@ def format_stdin(
     except UnicodeDecodeError:
         stderr.write(f"{name}: cannot format: not UTF-8\n")
         return 1
-    width = line_width or ConfigFinder().settings(Path(name) if name != "-" else Path("stdin.phh")).line_width
+    configs = ConfigFinder(flags=options_from_flags(line_width=line_width))
+    width = configs.settings(Path(name) if name != "-" else Path("stdin.phh")).line_width
     new = format_text(old, multi=name.lower().endswith(".phhs"), line_width=width)
     if new is None:
         problem = describe_toml_error(old)
@@ -190,7 +185,7 @@ def run_format(
     tally = _Tally(unreadable=len(found.errors))
     for error in found.errors:
         stderr.write(f"{error}\n")
-    configs = ConfigFinder()
+    configs = ConfigFinder(flags=options_from_flags(line_width=line_width))
     named = set(paths)
     for path in found.files:
         if str(path) not in named and configs.for_file(path).excludes(path.absolute()):
@@ -199,7 +194,7 @@ def run_format(
             path,
             check=check,
             diff=diff,
-            line_width=line_width or configs.settings(path).line_width,
+            line_width=configs.settings(path).line_width,
             tally=tally,
             stdout=stdout,
             stderr=stderr,

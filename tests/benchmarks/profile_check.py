@@ -306,9 +306,9 @@ def profile_keystroke(target: Path, top: int) -> None:
     (features.diagnostics.lsp_diagnostics), as server._publish runs them."""
     import re
 
+    from phh_lsp.config.settings import Settings
     from phh_lsp.documents import Documents
     from phh_lsp.features.diagnostics import lsp_diagnostics
-    from phh_lsp.settings import Settings
 
     text = target.read_text(encoding="utf-8")
     uri = target.as_uri()

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
+from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
 from phh_lsp.features.code_actions import code_actions
 from phh_lsp.features.code_lens import code_lenses, resolve_code_lens
@@ -15,7 +16,6 @@ from phh_lsp.features.inlay_hints import inlay_hints
 from phh_lsp.features.navigation import definition, highlights, references
 from phh_lsp.features.semantic_tokens import semantic_tokens, semantic_tokens_range
 from phh_lsp.features.symbols import document_symbols, folding_ranges
-from phh_lsp.settings import Settings
 from tests.conftest import CORPUS
 
 SAMPLES = [

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
 from phh_lsp.features.inlay_hints import inlay_hints
-from phh_lsp.settings import Settings
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"

@@ -36,10 +36,10 @@ from typing import Any
 
 from lsprotocol import types
 
+from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.formatting.formatter import format_text, same_values
 from phh_lsp.features.convert import to_offset
-from phh_lsp.settings import Settings
 
 ENCODING = "utf-16"
 SETTINGS = (Settings(), Settings(inlay_hints="pot", big_blinds=True, line_width=20))

@@ -66,8 +66,8 @@ def _cold_seconds(function: object, *args: object) -> float:
 def test_long_dotted_key_is_formatted_within_a_second() -> None:
     """``k.k.k....k = 1`` (8,000 parts, 16 KB, valid TOML): formatting took
     ~3 s (tomllib is quadratic in the parts); it must answer within a second."""
+    from phh_lsp.config.settings import Settings
     from phh_lsp.features.formatting import format_document
-    from phh_lsp.settings import Settings
 
     text = inputs.NT + ".".join(["k"] * 8_000) + " = 1\n"
     analysis = analyze(text, "dotted.phh")
@@ -81,8 +81,8 @@ def test_inlay_hints_in_big_blinds_with_a_huge_stack() -> None:
     """``starting_stacks = [200, 10**30]`` with ``inlayHints.bigBlinds``:
     hand_info.in_big_blinds used to raise InvalidOperation (a ratio beyond
     Decimal's 28 digits, quantized outside its try)."""
+    from phh_lsp.config.settings import Settings
     from phh_lsp.features.inlay_hints import inlay_hints
-    from phh_lsp.settings import Settings
 
     text = inputs._hand(starting_stacks=f"[200, {10**30}]")
     everything = types.Range(types.Position(0, 0), types.Position(20, 0))
@@ -94,9 +94,9 @@ def test_inlay_hints_in_big_blinds_with_a_huge_stack() -> None:
 @pytest.mark.parametrize("options", [{"inlayHints": "pot"}, {"format": 88}, {"diagnostics": "all"}])
 def test_a_settings_section_of_the_wrong_shape_is_reported(options: dict[str, object]) -> None:
     """Sections of the wrong type used to be ignored silently."""
-    from phh_lsp.settings import settings_from_options
+    from phh_lsp.config.editor_options import options_from_editor
 
-    _, problems = settings_from_options(options)
+    _, problems = options_from_editor(options)
     assert len(problems) == 1, problems
 
 

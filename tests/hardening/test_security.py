@@ -2,7 +2,7 @@
 
 * Statically: the only file, process and network access in the package is
   the command line's (``paths.py``, ``commands/``) and the reading of
-  configuration files (``config_files.py``); the server's other modules
+  configuration files (``config/files.py``); the server's other modules
   (server, documents, settings, core, features) have none, and nothing
   evaluates text (no eval/exec/compile/__import__).
 * Dynamically: a whole editor session against the real server, run under
@@ -41,7 +41,7 @@ CLI_ONLY = {
     "commands/replay.py",
     # phh-lsp replay's page builder: reads its own renderer out of the package (importlib.resources)
     "replayer/page.py",
-    "config_files.py",
+    "config/files.py",
 }
 RISKY_MODULES = {
     "socket",
@@ -125,7 +125,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         "commands/hand_choice.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "commands/replay.py": [".write_text()"],
         "replayer/page.py": [".read_text()", "from importlib import ..."],
-        "config_files.py": [".read_text()"],
+        "config/files.py": [".read_text()"],
     }, uses
 
 

@@ -4,7 +4,10 @@ The only files the language server opens on its own: regular files named
 as :data:`phh_lsp.config.CONFIG_NAMES` says, in the folder of a document
 the editor opened and in the folders above it, up to 1 MB each (see
 docs/security.md). Answers are remembered per folder, so a dataset of
-100,000 hands reads each configuration once.
+100,000 hands reads each configuration once. The file that applies to a
+hand is the nearest one found from the hand's folder upward, as ruff finds
+its own (a ``pyproject.toml`` without a ``[tool.phh-lsp]`` table is passed
+over); what its table means is :mod:`phh_lsp.config.file_table`'s.
 """
 
 from __future__ import annotations
@@ -14,11 +17,26 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from phh_lsp.config import CONFIG_NAMES, Config, config_from_table, layered, table_of
-from phh_lsp.settings import Settings, settings_from_options
+from phh_lsp.config.file_table import Config, config_from_table
+from phh_lsp.config.settings import Layers, Options, Settings, resolve
 
+#: The names a configuration file may have, in the order they are preferred in one folder.
+CONFIG_NAMES = (".phh-lsp.toml", "phh-lsp.toml", "pyproject.toml")
 #: A configuration file larger than this is not read (it is not one).
 MAX_CONFIG_BYTES = 1_000_000
+
+
+def table_of(name: str, text: str) -> Mapping[str, Any] | None:
+    """The phh-lsp table of a configuration file's text (None: it has none).
+
+    Raises ``tomllib.TOMLDecodeError`` for a file that is not TOML.
+    """
+    data = tomllib.loads(text)
+    if name == "pyproject.toml":
+        tool = data.get("tool")
+        table = tool.get("phh-lsp") if isinstance(tool, Mapping) else None
+        return table if isinstance(table, Mapping) else None
+    return data
 
 
 class ConfigFinder:
@@ -32,16 +50,16 @@ class ConfigFinder:
     def __init__(
         self,
         explicit: Path | None = None,
-        over: Mapping[str, Any] | None = None,
-        select: frozenset[str] | None = None,
-        ignore: frozenset[str] = frozenset(),
+        *,
+        editor: Options | None = None,
+        flags: Options | None = None,
     ) -> None:
         self._folders: dict[Path, Config] = {}
         self._explicit = explicit
         self._explicit_config: Config | None = None
         #: Laid over every file's options: the editor's settings (server) or
-        #: the command line's ``--select`` / ``--ignore`` (see Config.options).
-        self._over, self._select, self._ignore = over, select, ignore
+        #: the command line's flags (see phh_lsp.config.settings.resolve).
+        self._editor, self._flags = editor or Options(), flags or Options()
         self._settings: dict[str | None, Settings] = {}
         self.problems: list[str] = []
 
@@ -51,8 +69,7 @@ class ConfigFinder:
         config = self.for_file(path) if path is not None else Config()
         found = self._settings.get(config.path)
         if found is None:
-            found, problems = settings_from_options(layered(config.options(self._select, self._ignore), self._over))
-            self.problems.extend(f"{config.path}: {problem}" if config.path else problem for problem in problems)
+            found = resolve(Layers(file=config.options, editor=self._editor, flags=self._flags))
             self._settings[config.path] = found
         return found
 
