@@ -261,7 +261,7 @@ def pokerkit_share(work: Callable[[], int]) -> tuple[float, float]:
     and outside them, with the garbage collector tuned as ``check`` tunes it."""
     from pokerkit import HandHistory, State
 
-    from phh_lsp.commands.check import _collector_tuned
+    from phh_lsp.cli.check import _collector_tuned
     from phh_lsp.core.analysis import analyze_hand
 
     spent = [0.0]

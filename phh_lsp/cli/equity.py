@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
+from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.engine.state_view import Snapshot
 from phh_lsp.features.strength import all_in, strength_lines
 

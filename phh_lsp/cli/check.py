@@ -1,14 +1,14 @@
 """``phh-lsp check PATH...``: lint hands on the command line and in CI.
 
 The same :func:`phh_lsp.core.analysis.analyze` the editor uses, rendered
-in one of ruff's output formats (:mod:`phh_lsp.commands.report`); ``-``
+in one of ruff's output formats (:mod:`phh_lsp.cli.report`); ``-``
 reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 when no
 error-level diagnostic was found, 1 when one was, 2 on usage errors or
 unreadable paths (the other files are still checked). ``--jobs`` spreads
 the hands over processes; the output is identical either way.
 
 ``--fix`` applies the safe fixes in place (``--unsafe-fixes``: the unsafe
-ones too, see :mod:`phh_lsp.commands.fixing`) and reports what is left;
+ones too, see :mod:`phh_lsp.cli.fixing`) and reports what is left;
 ``--diff`` prints what fixing would change instead, and exits 1 when it
 would change something. From stdin, ``--fix`` prints the fixed text on
 stdout and the problems left on stderr, as ruff does.
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
+from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
@@ -37,7 +37,7 @@ from phh_lsp.paths import Decoded, collect, decode, read_decoded
 from phh_lsp.settings import Settings
 
 if TYPE_CHECKING:
-    from phh_lsp.commands.fixing import Fixed
+    from phh_lsp.cli.fixing import Fixed
 
 # What only some runs need is imported where it is used: the fixes and
 # tomlkit (--fix, --diff, the JSON formats) and the process pool (--jobs)
@@ -128,7 +128,7 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
     lines = analysis.lines
     fixes = {}
     if with_fixes:
-        from phh_lsp.commands.fixing import finding_fixes
+        from phh_lsp.cli.fixing import finding_fixes
 
         fixes = finding_fixes(analysis)
     for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
@@ -382,8 +382,8 @@ def _fixed(
     def wanted(code: str) -> bool:  # a code turned off is neither reported nor fixed
         return document.settings.severity_of(code) is not None
 
-    from phh_lsp.commands.fixing import fix_text
-    from phh_lsp.commands.format import diff_lines
+    from phh_lsp.cli.fixing import fix_text
+    from phh_lsp.cli.format import diff_lines
 
     fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
     tally.add(fixed)

@@ -35,27 +35,27 @@ def _add_arguments(name: str, sub: argparse.ArgumentParser) -> None:
     if name == "serve":
         sub.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
     elif name == "check":
-        from phh_lsp.commands.check import add_check_arguments
+        from phh_lsp.cli.check import add_check_arguments
 
         add_check_arguments(sub)
     elif name == "format":
-        from phh_lsp.commands.format import add_format_arguments
+        from phh_lsp.cli.format import add_format_arguments
 
         add_format_arguments(sub)
     elif name == "equity":
-        from phh_lsp.commands.equity import add_equity_arguments
+        from phh_lsp.cli.equity import add_equity_arguments
 
         add_equity_arguments(sub)
     elif name == "show":
-        from phh_lsp.commands.show import add_show_arguments
+        from phh_lsp.cli.show import add_show_arguments
 
         add_show_arguments(sub)
     elif name == "replay":
-        from phh_lsp.commands.replay import add_replay_arguments
+        from phh_lsp.cli.replay import add_replay_arguments
 
         add_replay_arguments(sub)
     elif name == "convert":
-        from phh_lsp.commands.convert import add_convert_arguments
+        from phh_lsp.cli.convert import add_convert_arguments
 
         add_convert_arguments(sub)
 
@@ -97,11 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser(arguments[0] if arguments[0] in _COMMANDS else None)
     args = parser.parse_args(arguments)
     if args.command == "check":
-        from phh_lsp.commands.check import run_check
+        from phh_lsp.cli.check import run_check
 
         return run_check(args, sys.stdout, sys.stderr, sys.stdin.buffer if sys.stdin is not None else None)
     if args.command == "format" and args.paths == ["-"]:
-        from phh_lsp.commands.format import format_stdin
+        from phh_lsp.cli.format import format_stdin
 
         return format_stdin(
             sys.stdin.buffer.read() if sys.stdin is not None else b"",
@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             stderr=sys.stderr,
         )
     if args.command == "format":
-        from phh_lsp.commands.format import run_format
+        from phh_lsp.cli.format import run_format
 
         return run_format(
             args.paths,
@@ -124,19 +124,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             stderr=sys.stderr,
         )
     if args.command == "equity":
-        from phh_lsp.commands.equity import run_equity
+        from phh_lsp.cli.equity import run_equity
 
         return run_equity(args.path, args.hand, sys.stdout, sys.stderr)
     if args.command == "show":
-        from phh_lsp.commands.show import run_show
+        from phh_lsp.cli.show import run_show
 
         return run_show(args.path, args.hand, args.color, sys.stdout, sys.stderr)
     if args.command == "replay":
-        from phh_lsp.commands.replay import run_replay
+        from phh_lsp.cli.replay import run_replay
 
         return run_replay(args.path, args.hand, args.output, sys.stdout, sys.stderr)
     if args.command == "convert":
-        from phh_lsp.commands.convert import run_convert
+        from phh_lsp.cli.convert import run_convert
 
         return run_convert(args.paths, args.site, args.output, args.output_dir, sys.stdout, sys.stderr)
     if args.command == "schema":
