@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
@@ -413,3 +414,10 @@ def _summary(counts: Counter[str], files: int, hands: int, unreadable: int) -> s
     checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
     verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) or unreadable else "All good: no problems"
     return f"{verdict} ({checked})"
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_check(args, streams.stdout, streams.stderr, streams.stdin.buffer if streams.stdin is not None else None)
+
+
+COMMAND = Command(add_check_arguments, _run)
