@@ -18,20 +18,18 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
-import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from phh_lsp.cli.check_processes import analyse_in_parallel, collector_tuned
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
@@ -158,62 +156,6 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
     return findings, hands
 
 
-def _check_hand(text: str, multi: bool) -> HandAnalysis:
-    """A worker's unit of work: one hand, uncached, reduced to what is sent back."""
-    return analyze_hand.__wrapped__(text, multi, False).slim()
-
-
-def _prepare_process() -> None:
-    """Import PokerKit and keep the garbage collector off what lives as long as the process.
-
-    Modules, their tables and compiled patterns live as long as the
-    process; every full collection used to walk them all again (0.6 s of
-    a corpus run, when PokerKit still built all its hand tables on
-    import). Frozen, they are left out. And the young generation is
-    collected only once 100,000 more objects live than died (Python's
-    default is 700): a hand's objects are gone before any collection
-    sees them, and replays leave next to no reference cycles (268
-    objects over the whole shared corpus), so collecting more often only
-    walks live objects again: every 10,000 cost 4 % of a corpus run. Each
-    ``--jobs`` worker starts with this.
-    """
-    import pokerkit  # noqa: F401
-
-    gc.freeze()
-    gc.set_threshold(100_000, 50, 100)
-
-
-@contextmanager
-def _collector_tuned() -> Iterator[None]:
-    """:func:`_prepare_process` for the length of a check, then as before
-    (``run_check`` also runs inside other programs, such as the tests)."""
-    threshold = gc.get_threshold()
-    _prepare_process()
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
-
-
-def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
-    """Analyse every hand of every file on ``jobs`` processes (0: all cores).
-
-    Hands, not files, are the unit: a dataset is often one large ``.phhs``
-    beside many small files, and both spread evenly this way.
-    """
-    workers = jobs or os.cpu_count() or 1
-    tasks = [(analysis, index) for analysis in analyses for index in range(len(analysis.pieces))]
-    texts = [analysis.pieces[index].text for analysis, index in tasks]
-    flags = [analysis.multi for analysis, _ in tasks]
-    chunk = max(1, len(tasks) // (workers * 64))
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers, initializer=_prepare_process) as pool:
-        for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
-            analysis.provide(index, hand)
-
-
 @dataclass
 class _Document:
     """A file read and analysed, with what reading it found wrong."""
@@ -245,7 +187,7 @@ def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
     """Check every file (or the text on ``stdin`` for ``-``); print the
     problems and a summary; return the exit code."""
-    with _collector_tuned():
+    with collector_tuned():
         return _run_check(args, stdout, stderr, stdin)
 
 
@@ -292,7 +234,7 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     fixing = args.fix or args.diff
     if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
         documents = list(documents)
-        _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
+        analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
