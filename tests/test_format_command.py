@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from phh_lsp.commands.format import add_format_arguments, run_format
+from phh_lsp.cli.format import add_format_arguments, run_format
 
 UGLY = "variant='NT'\nactions=['p1  f']\n"
 PRETTY = 'variant = "NT"\nactions = [\n  "p1 f",\n]\n'

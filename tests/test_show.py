@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from phh_lsp.commands.show import run_show
+from phh_lsp.cli.show import run_show
 from tests.conftest import CORPUS
 from tests.test_cli import run
 

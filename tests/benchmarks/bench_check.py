@@ -111,7 +111,7 @@ def worker_check_inprocess(paths: list[str], jobs: int) -> dict[str, object]:
 
     import phh_lsp.core.engine.replay  # noqa: F401
     from phh_lsp.cli import _parser
-    from phh_lsp.commands.check import run_check
+    from phh_lsp.cli.check import run_check
 
     args = _parser().parse_args(["check", "--quiet", "--jobs", str(jobs), *paths])
     start = time.perf_counter()

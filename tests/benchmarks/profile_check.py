@@ -261,7 +261,7 @@ def pokerkit_share(work: Callable[[], int]) -> tuple[float, float]:
     and outside them, with the garbage collector tuned as ``check`` tunes it."""
     from pokerkit import HandHistory, State
 
-    from phh_lsp.commands.check import _collector_tuned
+    from phh_lsp.cli.check_processes import collector_tuned
     from phh_lsp.core.analysis import analyze_hand
 
     spent = [0.0]
@@ -289,7 +289,7 @@ def pokerkit_share(work: Callable[[], int]) -> tuple[float, float]:
                 setattr(owner, name, timed(vars(owner)[name]))
     analyze_hand.cache_clear()
     try:
-        with _collector_tuned():
+        with collector_tuned():
             start = time.perf_counter()
             work()
             total = time.perf_counter() - start

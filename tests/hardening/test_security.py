@@ -1,7 +1,7 @@
 """The claims of docs/security.md, checked.
 
 * Statically: the only file, process and network access in the package is
-  the command line's (``paths.py``, ``commands/``) and the reading of
+  the command line's (``paths.py``, ``cli/``) and the reading of
   configuration files (``config/files.py``); the server's other modules
   (server, documents, settings, core, features) have none, and nothing
   evaluates text (no eval/exec/compile/__import__).
@@ -34,11 +34,12 @@ from tests.hardening.test_protocol_abuse import answers, at, doc, requests, span
 PACKAGE = Path(phh_lsp.__file__).resolve().parent
 CLI_ONLY = {
     "paths.py",
-    "commands/check.py",
-    "commands/format.py",
-    "commands/convert.py",
-    "commands/hand_choice.py",
-    "commands/replay.py",
+    "cli/check.py",
+    "cli/check_processes.py",
+    "cli/format.py",
+    "cli/convert.py",
+    "cli/hand_choice.py",
+    "cli/replay.py",
     # phh-lsp replay's page builder: reads its own renderer out of the package (importlib.resources)
     "replayer/page.py",
     "config/files.py",
@@ -114,16 +115,15 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
     assert set(uses) <= CLI_ONLY, {k: v for k, v in uses.items() if k not in CLI_ONLY}
     assert uses == {
         "paths.py": [".read_bytes()", ".walk()"],
-        "commands/check.py": [
-            ".read_bytes()",
-            ".write_bytes()",
+        "cli/check.py": [".read_bytes()", ".write_bytes()"],
+        "cli/check_processes.py": [
             "ProcessPoolExecutor()",
             "from concurrent.futures import ProcessPoolExecutor",
         ],
-        "commands/format.py": [".read_bytes()", ".write_bytes()"],
-        "commands/convert.py": [".read_bytes()", ".write_text()"],
-        "commands/hand_choice.py": ["from phh_lsp.paths import read_text", "read_text()"],
-        "commands/replay.py": [".write_text()"],
+        "cli/format.py": [".read_bytes()", ".write_bytes()"],
+        "cli/convert.py": [".read_bytes()", ".write_text()"],
+        "cli/hand_choice.py": ["from phh_lsp.paths import read_text", "read_text()"],
+        "cli/replay.py": [".write_text()"],
         "replayer/page.py": [".read_text()", "from importlib import ..."],
         "config/files.py": [".read_text()"],
     }, uses

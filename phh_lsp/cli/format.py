@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from phh_lsp.cli.command import Command, Streams
 from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
@@ -216,3 +217,27 @@ def run_format(
     if tally.unreadable:
         return 2
     return 1 if tally.invalid or (dry and tally.changed) else 0
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    if args.paths == ["-"]:
+        return format_stdin(
+            streams.stdin.buffer.read() if streams.stdin is not None else b"",
+            args.stdin_filename or "-",
+            check=args.check,
+            diff=args.diff,
+            line_width=args.line_width,
+            stdout=streams.stdout,
+            stderr=streams.stderr,
+        )
+    return run_format(
+        args.paths,
+        check=args.check,
+        diff=args.diff,
+        line_width=args.line_width,
+        stdout=streams.stdout,
+        stderr=streams.stderr,
+    )
+
+
+COMMAND = Command(add_format_arguments, _run)

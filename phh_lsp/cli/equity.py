@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
+from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.engine.state_view import Snapshot
 from phh_lsp.features.strength import all_in, strength_lines
 
@@ -49,3 +50,10 @@ def run_equity(path: str, hand_number: int | None, stdout: TextIO, stderr: TextI
                 stdout.writelines(f"    {line}\n" for line in lines)
         stdout.write("\n")
     return status
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_equity(args.path, args.hand, streams.stdout, streams.stderr)
+
+
+COMMAND = Command(add_equity_arguments, _run)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from phh_lsp.commands.report import FixRecord
+from phh_lsp.cli.report import FixRecord
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
 from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
 from phh_lsp.core.rules.codes import Diagnostic

@@ -66,7 +66,7 @@ class Finding:
     message: str
     #: The source lines the range covers (for ``full``; not in the JSON).
     source: tuple[str, ...] = ()
-    #: The fix it offers (JSON formats only; see :mod:`phh_lsp.commands.fixing`).
+    #: The fix it offers (JSON formats only; see :mod:`phh_lsp.cli.fixing`).
     fix: FixRecord | None = None
 
     def as_json(self) -> dict[str, Any]:

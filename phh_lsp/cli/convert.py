@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import TextIO
 
+from phh_lsp.cli.command import Command, Streams
 from phh_lsp.convert.sites import SITES, as_phh, as_phhs, convert_text, decode_history
 from phh_lsp.convert.to_phh import Converted
 
@@ -98,3 +99,10 @@ def _write_each(hands: list[Converted], source: str, directory: Path, taken: set
             name = f"{stem}-{copy}"
         taken.add(name)
         (directory / f"{name}.phh").write_text(as_phh(hand, source), encoding="utf-8")
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_convert(args.paths, args.site, args.output, args.output_dir, streams.stdout, streams.stderr)
+
+
+COMMAND = Command(add_convert_arguments, _run)

@@ -15,7 +15,8 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
+from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.hand_states import hand_states
 
 #: The most hands one page holds (each is some 50 KB of states).
@@ -53,3 +54,10 @@ def run_replay(path: str, hand_number: int | None, output: str, stdout: TextIO, 
         stderr.write(f"{output}: {len(feeds)} hand{'s' * (len(feeds) != 1)}\n")
     broken = [feed for feed in feeds if feed["error"] is not None]
     return 1 if broken else 0
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_replay(args.path, args.hand, args.output, streams.stdout, streams.stderr)
+
+
+COMMAND = Command(add_replay_arguments, _run)

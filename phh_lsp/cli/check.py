@@ -1,14 +1,14 @@
 """``phh-lsp check PATH...``: lint hands on the command line and in CI.
 
 The same :func:`phh_lsp.core.analysis.analyze` the editor uses, rendered
-in one of ruff's output formats (:mod:`phh_lsp.commands.report`); ``-``
+in one of ruff's output formats (:mod:`phh_lsp.cli.report`); ``-``
 reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 when no
 error-level diagnostic was found, 1 when one was, 2 on usage errors or
 unreadable paths (the other files are still checked). ``--jobs`` spreads
 the hands over processes; the output is identical either way.
 
 ``--fix`` applies the safe fixes in place (``--unsafe-fixes``: the unsafe
-ones too, see :mod:`phh_lsp.commands.fixing`) and reports what is left;
+ones too, see :mod:`phh_lsp.cli.fixing`) and reports what is left;
 ``--diff`` prints what fixing would change instead, and exits 1 when it
 would change something. From stdin, ``--fix`` prints the fixed text on
 stdout and the problems left on stderr, as ruff does.
@@ -18,26 +18,25 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
-import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
+from phh_lsp.cli.check_processes import analyse_in_parallel, collector_tuned
+from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config.cli_flags import FlagError, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.config.settings import Settings
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
 
 if TYPE_CHECKING:
-    from phh_lsp.commands.fixing import Fixed
+    from phh_lsp.cli.fixing import Fixed
 
 # What only some runs need is imported where it is used: the fixes and
 # tomlkit (--fix, --diff, the JSON formats) and the process pool (--jobs)
@@ -118,7 +117,7 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
     lines = analysis.lines
     fixes = {}
     if with_fixes:
-        from phh_lsp.commands.fixing import finding_fixes
+        from phh_lsp.cli.fixing import finding_fixes
 
         fixes = finding_fixes(analysis)
     for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
@@ -145,62 +144,6 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
         )
     hands = sum(1 for view in analysis.hands if view.hand.header is not None or not analysis.multi)
     return findings, hands
-
-
-def _check_hand(text: str, multi: bool) -> HandAnalysis:
-    """A worker's unit of work: one hand, uncached, reduced to what is sent back."""
-    return analyze_hand.__wrapped__(text, multi, False).slim()
-
-
-def _prepare_process() -> None:
-    """Import PokerKit and keep the garbage collector off what lives as long as the process.
-
-    Modules, their tables and compiled patterns live as long as the
-    process; every full collection used to walk them all again (0.6 s of
-    a corpus run, when PokerKit still built all its hand tables on
-    import). Frozen, they are left out. And the young generation is
-    collected only once 100,000 more objects live than died (Python's
-    default is 700): a hand's objects are gone before any collection
-    sees them, and replays leave next to no reference cycles (268
-    objects over the whole shared corpus), so collecting more often only
-    walks live objects again: every 10,000 cost 4 % of a corpus run. Each
-    ``--jobs`` worker starts with this.
-    """
-    import pokerkit  # noqa: F401
-
-    gc.freeze()
-    gc.set_threshold(100_000, 50, 100)
-
-
-@contextmanager
-def _collector_tuned() -> Iterator[None]:
-    """:func:`_prepare_process` for the length of a check, then as before
-    (``run_check`` also runs inside other programs, such as the tests)."""
-    threshold = gc.get_threshold()
-    _prepare_process()
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
-
-
-def _analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
-    """Analyse every hand of every file on ``jobs`` processes (0: all cores).
-
-    Hands, not files, are the unit: a dataset is often one large ``.phhs``
-    beside many small files, and both spread evenly this way.
-    """
-    workers = jobs or os.cpu_count() or 1
-    tasks = [(analysis, index) for analysis in analyses for index in range(len(analysis.pieces))]
-    texts = [analysis.pieces[index].text for analysis, index in tasks]
-    flags = [analysis.multi for analysis, _ in tasks]
-    chunk = max(1, len(tasks) // (workers * 64))
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers, initializer=_prepare_process) as pool:
-        for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
-            analysis.provide(index, hand)
 
 
 @dataclass
@@ -234,7 +177,7 @@ def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
     """Check every file (or the text on ``stdin`` for ``-``); print the
     problems and a summary; return the exit code."""
-    with _collector_tuned():
+    with collector_tuned():
         return _run_check(args, stdout, stderr, stdin)
 
 
@@ -281,7 +224,7 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     fixing = args.fix or args.diff
     if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
         documents = list(documents)
-        _analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
+        analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
@@ -372,8 +315,8 @@ def _fixed(
     def wanted(code: str) -> bool:  # a code turned off is neither reported nor fixed
         return document.settings.severity_of(code) is not None
 
-    from phh_lsp.commands.fixing import fix_text
-    from phh_lsp.commands.format import diff_lines
+    from phh_lsp.cli.fixing import fix_text
+    from phh_lsp.cli.format import diff_lines
 
     fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
     tally.add(fixed)
@@ -403,3 +346,10 @@ def _summary(counts: Counter[str], files: int, hands: int, unreadable: int) -> s
     checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
     verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) or unreadable else "All good: no problems"
     return f"{verdict} ({checked})"
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_check(args, streams.stdout, streams.stderr, streams.stdin.buffer if streams.stdin is not None else None)
+
+
+COMMAND = Command(add_check_arguments, _run)

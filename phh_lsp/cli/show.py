@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
-from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
+from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
 from phh_lsp.core.narration import action_in_words, result_summary, state_rows, state_summary, why_stopped
@@ -96,3 +97,10 @@ def _bold(text: str, colored: bool) -> str:
 
 def _cards(text: str, colored: bool) -> str:
     return _RED_CARD.sub("\033[31m\\1\033[0m", text) if colored else text
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    return run_show(args.path, args.hand, args.color, streams.stdout, streams.stderr)
+
+
+COMMAND = Command(add_show_arguments, _run)

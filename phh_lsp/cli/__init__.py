@@ -1,0 +1,137 @@
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema``: the command-line entry point.
+
+With no subcommand (or ``serve``) it runs the language server over stdio,
+which is how editors start it; ``--stdio`` is accepted and ignored because
+some clients (vscode-languageclient) always append it. Every command is
+one module of this package, declared once in :data:`COMMANDS` (its name,
+its help line, and where its :class:`~phh_lsp.cli.command.Command` is);
+``check`` and ``format`` are thin wrappers over the same core the server
+uses. Usage errors exit with 2 and a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from phh_lsp import __version__
+from phh_lsp.cli.command import Command, Streams
+
+# Each command's module is imported only when that command runs (or when
+# the whole command line is described), by one of these: `phh-lsp check`
+# in a pre-commit hook does not pay for the converters, the equity
+# calculator or the server.
+
+
+def _serve() -> Command:
+    from phh_lsp.cli.serve import COMMAND
+
+    return COMMAND
+
+
+def _check() -> Command:
+    from phh_lsp.cli.check import COMMAND
+
+    return COMMAND
+
+
+def _format() -> Command:
+    from phh_lsp.cli.format import COMMAND
+
+    return COMMAND
+
+
+def _schema() -> Command:
+    from phh_lsp.cli.schema import COMMAND
+
+    return COMMAND
+
+
+def _equity() -> Command:
+    from phh_lsp.cli.equity import COMMAND
+
+    return COMMAND
+
+
+def _show() -> Command:
+    from phh_lsp.cli.show import COMMAND
+
+    return COMMAND
+
+
+def _replay() -> Command:
+    from phh_lsp.cli.replay import COMMAND
+
+    return COMMAND
+
+
+def _convert() -> Command:
+    from phh_lsp.cli.convert import COMMAND
+
+    return COMMAND
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A command as the command line lists it: its help line, and its module's ``COMMAND``."""
+
+    help: str
+    load: Callable[[], Command]
+
+
+#: Every command by name, in the order ``phh-lsp --help`` lists them.
+COMMANDS: dict[str, Listed] = {
+    "serve": Listed("run the language server over stdio (the default)", _serve),
+    "check": Listed("report problems in .phh / .phhs files", _check),
+    "format": Listed("format .phh / .phhs files to the PHH style guide", _format),
+    "schema": Listed("print the JSON schema of a PHH hand", _schema),
+    "equity": Listed("who was ahead at each point of a hand: equity and EHS", _equity),
+    "show": Listed("a hand street by street: actions in words, pot, stacks, cards", _show),
+    "replay": Listed("a hand as one self-contained HTML replayer, to open or share", _replay),
+    "convert": Listed("convert poker-site hand histories to PHH, hand by hand", _convert),
+}
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the ``command`` being run, only that
+    command's module is imported to add its arguments; the others are
+    listed with their help line."""
+    parser = argparse.ArgumentParser(
+        prog="phh-lsp",
+        description="Language server, checker and formatter for Poker Hand History (PHH) files.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"phh-lsp {__version__} (Python {platform.python_version()}: {sys.executable})",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, listed in COMMANDS.items():
+        sub = commands.add_parser(name, help=listed.help)
+        if command in (None, name):
+            listed.load().add_arguments(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments == ["--stdio"] or arguments[0] == "serve":
+        # The editor's path: start answering as soon as possible, without
+        # building the parser (which imports the commands' modules).
+        from phh_lsp.cli.serve import start
+
+        return start()
+    if hasattr(signal, "SIGPIPE"):
+        # `phh-lsp check big/ | head` should stop quietly, not with a traceback.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parser = _parser(arguments[0] if arguments[0] in COMMANDS else None)
+    args = parser.parse_args(arguments)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        return 2
+    return COMMANDS[args.command].load().run(args, Streams(sys.stdin, sys.stdout, sys.stderr))

@@ -1,1 +1,0 @@
-"""The command-line subcommands (``check``, ``format``), one module each."""
