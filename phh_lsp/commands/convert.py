@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.convert.sites import SITES, as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.conversion import SITES, as_phh, as_phhs, convert_text, decode_history
 from phh_lsp.convert.to_phh import Converted
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from phh_lsp.convert import absolute, acpc, fulltilt, ipoker, ongame, partypoker, pokerstars
 from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.sites import absolute, acpc, fulltilt, ipoker, ongame, partypoker, pokerstars
 from phh_lsp.convert.to_phh import Converted, convert_hand
 from phh_lsp.core.formatting.formatter import format_text
 
