@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.convert.conversion import SITES, as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.conversion import as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.registry import SITES
 from phh_lsp.convert.to_phh import Converted
 
 

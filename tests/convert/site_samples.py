@@ -1,7 +1,7 @@
 """The converter tests' samples and helpers, one copy for every site.
 
 Each site's samples live in ``samples/<site key>/`` (the key of
-:data:`phh_lsp.convert.conversion.SITES`), so a test can walk every site's
+:data:`phh_lsp.convert.registry.SITES`), so a test can walk every site's
 files without a list of its own. The helpers read a converted hand the way
 every site's tests check it (its PHH fields, its actions), and ``mutate``
 garbles a history the way the property tests do: one copy, so a new site
