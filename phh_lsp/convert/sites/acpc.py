@@ -30,9 +30,11 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import guarded
 
 SITE: Final = "ACPC"
 
@@ -144,10 +146,7 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         hand_id = numbers[index]
         if hand_id is not None and repeated[hand_id] > 1:
             hand_id = f"{hand_id} (line {number})"
-        try:
-            yield _read_line(line, number, hand_id or "", game_name, limit)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, number, hand_id)
+        yield guarded(partial(_read_line, line, number, hand_id or "", game_name, limit), number, hand_id)
 
 
 def _hand_number(line: str) -> str | None:

@@ -31,9 +31,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, failed_hand
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import guarded
 
 SITE: Final = "iPoker"
 
@@ -173,14 +175,25 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         limit = games[index + 1].start() if index + 1 < len(games) else len(text)
         first_line += text.count("\n", counted, game.start())
         counted = game.start()
-        try:
-            if unsafe is not None:
-                line = text.count("\n", 0, unsafe.start()) + 1
-                raise ConversionError("the file declares a DOCTYPE or entities, which iPoker files never do", line)
-            session = _session_of(text, game.start(), first_line, sessions, read)
-            yield _read_hand(text[game.start() : limit], first_line, game["id"], session)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, game["id"])
+        reading = partial(_read_game, text, game, limit, first_line, unsafe, sessions, read)
+        yield guarded(reading, first_line, game["id"])
+
+
+def _read_game(
+    text: str,
+    game: re.Match[str],
+    limit: int,
+    first_line: int,
+    unsafe: re.Match[str] | None,
+    sessions: list[int],
+    read: dict[int, _Session | ConversionError],
+) -> SiteHand:
+    """The hand ``game`` opens (up to ``limit``), read with its session."""
+    if unsafe is not None:
+        line = text.count("\n", 0, unsafe.start()) + 1
+        raise ConversionError("the file declares a DOCTYPE or entities, which iPoker files never do", line)
+    session = _session_of(text, game.start(), first_line, sessions, read)
+    return _read_hand(text[game.start() : limit], first_line, game["id"], session)
 
 
 def _session_of(

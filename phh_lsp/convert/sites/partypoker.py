@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_each
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import longest_first, player_at, read_each, seated
 
 SITE: Final = "PartyPoker"
 
@@ -316,7 +317,7 @@ class _Reader:
                 continue
             if section == "seats" and (seat := _SEAT.fullmatch(text)):
                 hand.seats.append(Seat(int(seat["number"]), seat["name"], _amount(seat["stack"], number)))
-                self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+                self.names = longest_first(hand.seats)
                 continue
             section = "play"
             self._play_line(text, number)
@@ -326,7 +327,7 @@ class _Reader:
             self.events.append(Event("board", number, cards=_cards(board["cards"], number)))
             return
         if dealt := _DEALT.fullmatch(text):
-            name = self._seated(dealt["name"], number)
+            name = seated(dealt["name"], self.names, number)
             self.known_cards[name] = _cards(dealt["cards"], number)
             self.playing.add(name)
             return
@@ -338,8 +339,8 @@ class _Reader:
             return
         if _CASH_OUT.fullmatch(text):
             raise ConversionError("a player cashes out of an all-in pot, which a PHH hand cannot hold", number)
-        player = next((name for name in self.names if text.startswith(name + " ")), None)
-        chat = next((name for name in self.names if text.startswith(name + ": ")), None)
+        player = player_at(text, self.names, " ")
+        chat = player_at(text, self.names, ": ")
         if chat is not None and (player is None or len(chat) >= len(player)):
             return  # chat
         if player is None:
@@ -399,7 +400,7 @@ class _Reader:
             return
         if text.startswith("Board: "):
             return
-        name = next((name for name in self.names if text.startswith(name + " ")), None)
+        name = player_at(text, self.names, " ")
         balance = _BALANCE.fullmatch(text[len(name) + 1 :]) if name is not None else None
         if name is None or balance is None:
             if text.startswith(tuple(name + " Cashed out" for name in self.names)):
@@ -414,12 +415,6 @@ class _Reader:
             self.summary_collected.append(Event("collected", number, name, _amount(collected["amount"], number)))
         if cards := _SUMMARY_CARDS.search(rest):
             self.known_cards.setdefault(name, _cards(cards["cards"], number))
-
-    def _seated(self, name: str, number: int) -> str:
-        """The name, which must be one of the players seated in this hand."""
-        if name not in self.names:
-            raise ConversionError(f"{name} has no seat in this hand", number)
-        return name
 
     # What the site leaves unsaid: stakes, blinds, all-ins, uncalled bets, rake.
 
