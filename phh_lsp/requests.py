@@ -237,7 +237,7 @@ async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
     failure a ``{"line", "message"}`` (1-based line of the input) that the
     client can show; the editors open the text beside the source.
     """
-    from phh_lsp.convert.sites import as_phhs, convert_text
+    from phh_lsp.convert.conversion import as_phhs, convert_text
 
     text = args[0] if args and isinstance(args[0], str) else ""
     site = args[1] if len(args) > 1 and isinstance(args[1], str) else None

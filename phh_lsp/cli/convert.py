@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from phh_lsp.cli.command import Command, Streams
-from phh_lsp.convert.sites import SITES, as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.conversion import as_phh, as_phhs, convert_text, decode_history
+from phh_lsp.convert.registry import SITES
 from phh_lsp.convert.to_phh import Converted
 
 

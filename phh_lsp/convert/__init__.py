@@ -1,6 +1,7 @@
 """Poker-site hand histories turned into PHH, hand by hand.
 
-The pipeline: a site's reader (:mod:`pokerstars`) cuts the text into hands
+The pipeline: a site's reader (:mod:`phh_lsp.convert.sites.pokerstars`, on
+the skeleton of :mod:`phh_lsp.convert.reader`) cuts the text into hands
 and reads each into a :class:`~phh_lsp.convert.history.SiteHand`: the
 site's facts (seats, stacks, posts, every action line, what was collected,
 the rake) in the site's own words, with line numbers. :mod:`to_phh` turns

@@ -11,10 +11,8 @@ once, for every site.
 from __future__ import annotations
 
 import datetime
-import re
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 
 class ConversionError(ValueError):
@@ -88,63 +86,3 @@ class SiteHand:
     tournament: str | None = None
     level: str | None = None
     rake: Decimal | None = None
-
-
-def hands_at(text: str, start: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
-    """Each hand of a site's file, cut where ``start`` matches: its first
-    line's number (1-based) and its lines, up to the next hand."""
-    starts = [match.start() for match in start.finditer(text)]
-    for index, begin in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        yield text.count("\n", 0, begin) + 1, text[begin:end].splitlines()
-
-
-def read_each(
-    text: str,
-    start: re.Pattern[str],
-    read: Callable[[list[str], int], SiteHand],
-    hand_id: re.Pattern[str],
-) -> Iterator[SiteHand | ConversionError]:
-    """Every hand of a site's file (cut where ``start`` matches), read by
-    ``read(lines, first_line)``, or the reason it cannot be, in order. A
-    failed hand's id is ``hand_id``'s first group on the hand's first line."""
-    for first_line, lines in hands_at(text, start):
-        try:
-            yield read(lines, first_line)
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            found = hand_id.match(lines[0])
-            yield failed_hand(error, first_line, found[1] if found else None)
-
-
-def read_amount(raw: str, line: int) -> Decimal:
-    """An amount written as a number with thousands separators (``1,250.50``),
-    as most sites write them once the currency symbol is off."""
-    try:
-        return Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        raise ConversionError(f"`{raw}` is not an amount", line) from None
-
-
-#: The currencies the sites write as a symbol before an amount.
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-
-def read_date_time(date: str, time: str, separator: str, line: int) -> tuple[datetime.date, datetime.time]:
-    """A date written year first (``2024/03/15``, ``separator`` between its
-    parts) and a clock time (``9:05:07``), as PokerStars and Absolute head a hand."""
-    try:
-        return datetime.date(*(int(part) for part in date.split(separator))), datetime.time.fromisoformat(time.zfill(8))
-    except ValueError:
-        raise ConversionError(f"`{date} {time}` is not a date and time", line) from None
-
-
-def failed_hand(error: Exception, first_line: int, hand_id: str | None) -> ConversionError:
-    """Why a hand was not read: the reader's refusal as it is, and any other
-    exception (a bug of the reader) said as one; a bug fails the hand, never
-    the file. Both say where the hand starts and which it is."""
-    if not isinstance(error, ConversionError):
-        reason = f"phh-lsp failed to read this hand (a bug, please report it): {type(error).__name__}: {error}"
-        error = ConversionError(reason, first_line)
-    error.first_line = first_line
-    error.hand_id = hand_id
-    return error

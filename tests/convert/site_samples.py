@@ -1,7 +1,7 @@
 """The converter tests' samples and helpers, one copy for every site.
 
 Each site's samples live in ``samples/<site key>/`` (the key of
-:data:`phh_lsp.convert.sites.SITES`), so a test can walk every site's
+:data:`phh_lsp.convert.registry.SITES`), so a test can walk every site's
 files without a list of its own. The helpers read a converted hand the way
 every site's tests check it (its PHH fields, its actions), and ``mutate``
 garbles a history the way the property tests do: one copy, so a new site
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from phh_lsp.convert.sites import Failed, convert_text
+from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.to_phh import Converted
 
 SAMPLES_ROOT = Path(__file__).parent / "samples"

@@ -18,7 +18,7 @@ from decimal import Decimal
 import pytest
 
 import tests.convert.site_samples as samples
-from phh_lsp.convert.sites import Failed, convert_text
+from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.to_phh import Converted
 
 SITE = "absolute"

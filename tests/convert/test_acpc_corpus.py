@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from phh_lsp.convert.sites import convert_text
+from phh_lsp.convert.conversion import convert_text
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HANDS = sorted((SHARED / "corpus" / "pluribus").glob("*/*.phh"))

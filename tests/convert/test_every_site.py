@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tests.convert.site_samples as samples
+from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.history import ConversionError, SiteHand
-from phh_lsp.convert.sites import SITES, Failed, convert_text, detect
+from phh_lsp.convert.registry import SITES, detect
 from phh_lsp.convert.to_phh import Converted
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.rules.codes import Severity

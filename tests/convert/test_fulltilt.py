@@ -18,7 +18,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import tests.convert.site_samples as samples
-from phh_lsp.convert.sites import Failed, convert_text
+from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.to_phh import Converted
 
 SITE = "fulltilt"

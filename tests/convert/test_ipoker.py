@@ -20,9 +20,9 @@ from decimal import Decimal
 import pytest
 
 import tests.convert.site_samples as samples
+from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.history import ConversionError
-from phh_lsp.convert.ipoker import _amount
-from phh_lsp.convert.sites import Failed, convert_text
+from phh_lsp.convert.sites.ipoker_amounts import amount_of as _amount
 from phh_lsp.convert.to_phh import Converted
 
 SITE = "ipoker"

@@ -15,7 +15,7 @@ import tomllib
 from decimal import Decimal
 
 import tests.convert.site_samples as samples
-from phh_lsp.convert.sites import Failed, as_phhs, convert_text
+from phh_lsp.convert.conversion import Failed, as_phhs, convert_text
 from phh_lsp.convert.to_phh import Converted
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.rules.codes import Severity

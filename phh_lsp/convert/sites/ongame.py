@@ -35,17 +35,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import (
-    CURRENCIES,
-    ConversionError,
-    Event,
-    Post,
-    Seat,
-    SiteHand,
-    failed_hand,
-    hands_at,
-    read_amount,
-)
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import CURRENCIES, guarded, hands_at, id_on, longest_first, player_at, read_amount
 
 SITE: Final = "Ongame"
 
@@ -140,10 +131,7 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         yield _stray(stray)
     for first_line, lines in hands_at(text, _START):
         reader = _Hand(lines, first_line)
-        try:
-            yield reader.read()
-        except Exception as error:  # a reader's bug fails the hand, not the file
-            yield failed_hand(error, first_line, found[1] if (found := _HAND_ID.match(lines[0])) else None)
+        yield guarded(reader.read, first_line, id_on(_HAND_ID, lines[0]))
         if reader.after_end is not None and (stray := _stray_line(reader.after_end[1], reader.after_end[0])):
             yield _stray(stray)
 
@@ -308,7 +296,7 @@ class _Hand:
         if any(other.number == int(seat["number"]) for other in hand.seats):
             raise ConversionError(f"seat {seat['number']} is listed twice", number)
         hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(seat[3], number)))
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = longest_first(hand.seats)
         return True
 
     def _board(self, hand: SiteHand, street: str, cards: str, number: int) -> None:
@@ -325,13 +313,13 @@ class _Hand:
         self.chips.street = {}
 
     def _dealt(self, hand: SiteHand, rest: str, number: int) -> None:
-        name = next((name for name in self.names if rest.startswith(name + ": [")), None)
+        name = player_at(rest, self.names, ": [")
         if name is None or not rest.endswith("]"):
             raise ConversionError(f"`Dealing to {rest}` names no player of this hand", number)
         hand.known_cards[name] = _cards(rest[len(name) + 3 : -1])
 
     def _player_line(self, hand: SiteHand, text: str, number: int, section: str) -> None:
-        name = next((name for name in self.names if text.startswith(name + " ")), None)
+        name = player_at(text, self.names, " ")
         if name is None:
             raise ConversionError(f"`{text}` is not a line this converter understands", number)
         rest = _ALL_IN.sub("", text[len(name) + 1 :])
@@ -425,7 +413,7 @@ class _Hand:
         """``A ($1.20)`` or, for a split pot, ``A (125 High), B (125 Low)``."""
         rest = winners
         while rest:
-            name = next((name for name in self.names if rest.startswith(name + " (")), None)
+            name = player_at(rest, self.names, " (")
             share = _SHARE.match(rest, len(name)) if name is not None else None
             if name is None or share is None:
                 raise ConversionError(f"`{rest}` does not name a player of this hand and what they won", number)

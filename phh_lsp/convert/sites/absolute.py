@@ -35,16 +35,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import (
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import (
     CURRENCIES,
-    ConversionError,
-    Event,
-    Post,
-    Seat,
-    SiteHand,
+    drop_idle,
+    longest_first,
+    numbered,
+    player_at,
     read_amount,
     read_date_time,
     read_each,
+    seated,
 )
 
 SITE: Final = "Absolute Poker"
@@ -215,11 +216,7 @@ class _Body:
     street: dict[str, Decimal] = field(default_factory=dict)
 
     def read(self, lines: list[str], first_line: int) -> None:
-        for offset, line in enumerate(lines[2:], start=2):
-            number = first_line + offset
-            text = line.strip()
-            if not text:
-                continue
+        for number, text in numbered(lines, first_line, 2):
             if text.startswith("*** "):
                 self._section(text, number)
             elif self.section == "summary":
@@ -231,13 +228,12 @@ class _Body:
         if self.section == "seats":
             self._blinds_all_in(first_line + len(lines) - 1)
         # A player waiting for the big blind is listed but not dealt in.
-        active = {post.name for post in self.hand.posts} | {event.name for event in self.hand.events}
-        self.hand.seats = [seat for seat in self.hand.seats if seat.name not in self.sitting_out or seat.name in active]
+        drop_idle(self.hand, self.sitting_out)
 
     def _seat(self, seat: re.Match[str], number: int) -> None:
         chips = re.sub(r"^[$€£]\s?", "", seat["chips"])
         self.hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
-        self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
+        self.names = longest_first(self.hand.seats)
 
     def _section(self, text: str, number: int) -> None:
         """The section a ``*** ... ***`` line opens; a board is dealt there too."""
@@ -260,11 +256,11 @@ class _Body:
 
     def _line(self, text: str, number: int) -> None:
         if found := _DEALT.fullmatch(text):
-            self.hand.known_cards[self._seated(found["rest"], number)] = _cards(found["cards"], number)
+            self.hand.known_cards[seated(found["rest"], self.names, number)] = _cards(found["cards"], number)
             return
-        name = next((name for name in self.names if text.startswith(name + " - ")), None)
+        name = player_at(text, self.names, " - ")
         if name is None:
-            collector = next((name for name in self.names if text.startswith(name + " Collects ")), None)
+            collector = player_at(text, self.names, " Collects ")
             if collector is not None:
                 self._collects(collector, text[len(collector) + 1 :], number)
                 return
@@ -274,11 +270,6 @@ class _Body:
             self._posting(name, rest, number)
         else:
             self._action(name, rest, number)
-
-    def _seated(self, name: str, number: int) -> str:
-        if name not in self.names:
-            raise ConversionError(f"{name} has no seat in this hand", number)
-        return name
 
     def _posting(self, name: str, rest: str, number: int) -> None:
         """A line before the pocket cards: a blind, an ante, a dead blind,

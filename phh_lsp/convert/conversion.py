@@ -1,43 +1,20 @@
-"""Which site wrote a file, and the whole file converted hand by hand.
+"""A whole file converted hand by hand, and the converted hands written out.
 
-One entry per site: how to recognise its files and its reader. A file is
-converted hand by hand: a hand that fails is kept as a failure with its
-line and reason, and the next hand is converted as if nothing happened.
+A file is converted hand by hand, by the reader of the site that wrote it
+(:mod:`phh_lsp.convert.registry`): a hand that fails is kept as a failure
+with its line and reason, and the next hand is converted as if nothing
+happened. The converted hands are then written as one ``.phhs`` text or
+one ``.phh`` text each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
 
-from phh_lsp.convert import absolute, acpc, fulltilt, ipoker, ongame, partypoker, pokerstars
-from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.history import ConversionError
+from phh_lsp.convert.registry import SITES, Site, detect
 from phh_lsp.convert.to_phh import Converted, convert_hand
 from phh_lsp.core.formatting.formatter import format_text
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """A poker site whose hand histories can be read."""
-
-    key: str
-    name: str
-    recognises: Callable[[str], bool]
-    read_hands: Callable[[str], Iterator[SiteHand | ConversionError]]
-
-
-#: Every site, in the order files are tried: the sites' own headers first,
-#: ACPC's bare ``STATE:`` lines last.
-SITES: Final = {
-    "pokerstars": Site("pokerstars", pokerstars.SITE, pokerstars.is_pokerstars, pokerstars.read_hands),
-    "fulltilt": Site("fulltilt", fulltilt.SITE, fulltilt.is_fulltilt, fulltilt.read_hands),
-    "ipoker": Site("ipoker", ipoker.SITE, ipoker.is_ipoker, ipoker.read_hands),
-    "ongame": Site("ongame", ongame.SITE, ongame.is_ongame, ongame.read_hands),
-    "partypoker": Site("partypoker", partypoker.SITE, partypoker.is_partypoker, partypoker.read_hands),
-    "absolute": Site("absolute", absolute.SITE, absolute.is_absolute, absolute.read_hands),
-    "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
-}
 
 
 @dataclass(slots=True)
@@ -64,11 +41,6 @@ class Conversion:
     @property
     def failed(self) -> list[Failed]:
         return [hand for hand in self.hands if isinstance(hand, Failed)]
-
-
-def detect(text: str) -> Site | None:
-    """The site whose hands the text holds, or None."""
-    return next((site for site in SITES.values() if site.recognises(text)), None)
 
 
 def convert_text(text: str, site_key: str | None = None) -> Conversion:

@@ -19,7 +19,17 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand, read_amount, read_date_time, read_each
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import (
+    drop_idle,
+    longest_first,
+    numbered,
+    player_at,
+    read_amount,
+    read_date_time,
+    read_each,
+    seated,
+)
 
 SITE: Final = "PokerStars"
 
@@ -149,11 +159,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
     section = "seats"
     names: list[str] = []
     sitting_out: set[str] = set()
-    for offset, line in enumerate(lines[2:], start=2):
-        number = first_line + offset
-        text = line.strip()
-        if not text:
-            continue
+    for number, text in numbered(lines, first_line, 2):
         if text.startswith("*** "):
             section = _section(hand, text, number)
             continue
@@ -166,13 +172,12 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
                 hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
                 if "sitting out" in seat["rest"]:
                     sitting_out.add(seat["name"])
-                names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+                names = longest_first(hand.seats)
             continue
         _action_line(hand, text, number, names, section)
     # A player sitting out is dealt in only where the site still has them post
     # (tournaments); at a cash table they have no line in the hand.
-    active = {post.name for post in hand.posts} | {event.name for event in hand.events}
-    hand.seats = [seat for seat in hand.seats if seat.name not in sitting_out or seat.name in active]
+    drop_idle(hand, sitting_out)
 
 
 def _section(hand: SiteHand, text: str, number: int) -> str:
@@ -190,20 +195,20 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
     if found := _DEALT.fullmatch(text):
-        hand.known_cards[_seated(found["name"], names, number)] = _cards(found["cards"])
+        hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
         return
     if found := _RETURNED.fullmatch(text):
         hand.events.append(
-            Event("returned", number, _seated(found["name"], names, number), read_amount(found[1], number))
+            Event("returned", number, seated(found["name"], names, number), read_amount(found[1], number))
         )
         return
-    name = next((name for name in names if text.startswith(name + ": ")), None)
+    name = player_at(text, names, ": ")
     if name is None:
         if found := _COLLECTED.fullmatch(text):
-            who = _seated(found["name"], names, number)
+            who = seated(found["name"], names, number)
             hand.events.append(Event("collected", number, who, read_amount(found[2], number)))
             return
-        if any(text.startswith(name + " ") for name in names):
+        if player_at(text, names, " ") is not None:
             return  # a player's news without a colon: joins, leaves, said
         raise ConversionError(f"`{text}` is not a line this converter understands", number)
     rest = text[len(name) + 2 :]
@@ -223,13 +228,6 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
     if _SAYS_NOTHING.fullmatch(rest):
         return
     raise ConversionError(f"`{rest}` is not a PokerStars action (in `{text}`)", number)
-
-
-def _seated(name: str, names: list[str], number: int) -> str:
-    """The name, which must be one of the players seated in this hand."""
-    if name not in names:
-        raise ConversionError(f"{name} has no seat in this hand", number)
-    return name
 
 
 def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, section: str) -> None:

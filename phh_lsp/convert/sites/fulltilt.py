@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import CURRENCIES, ConversionError, Event, Post, Seat, SiteHand, read_each
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.reader import CURRENCIES, drop_idle, longest_first, numbered, player_at, read_each, seated
 
 SITE: Final = "Full Tilt Poker"
 
@@ -178,8 +179,8 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     hand.date, hand.time = _when(header["date"], header["time"], first_line)
     _where(hand, header["where"])
     reader = _Reader(hand, first_line, cap)
-    for offset, line in enumerate(lines[1:], start=1):
-        reader.line(line.strip(), first_line + offset)
+    for number, text in numbered(lines, first_line, 1):
+        reader.line(text, number)
     reader.finish()
     return hand
 
@@ -247,8 +248,6 @@ class _Reader:
         self.summary_folds: dict[str, tuple[int, int]] = {}
 
     def line(self, text: str, number: int) -> None:
-        if not text:
-            return
         for pattern, why in _REFUSED_LINES:
             if pattern.fullmatch(text):
                 raise ConversionError(why, number)
@@ -271,7 +270,7 @@ class _Reader:
             stack = min(stack, self.cap)  # a CAP game: no one can put in more than the cap
         self.hand.seats.append(Seat(int(seat["number"]), seat["name"], stack))
         self.by_seat[int(seat["number"])] = seat["name"]
-        self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
+        self.names = longest_first(self.hand.seats)
         self.at_table.add(seat["name"])
 
     def _section(self, text: str, number: int) -> str:
@@ -295,13 +294,13 @@ class _Reader:
         if not self.names:
             raise ConversionError("no player's seat and stack is listed before this line", number)
         if found := _DEALT.fullmatch(text):
-            hand.known_cards[self._seated(found["name"], number)] = _cards(found["cards"])
+            hand.known_cards[seated(found["name"], self.names, number)] = _cards(found["cards"])
         elif found := _RETURNED.fullmatch(text):
-            who = self._seated(found["name"], number)
+            who = seated(found["name"], self.names, number)
             hand.events.append(Event("returned", number, who, _amount(found[1], number)))
         elif found := _ANTE_RETURNED.fullmatch(text):
-            self._ante_returned(self._seated(found["name"], number), _amount(found[1], number), number)
-        elif name := next((name for name in self.names if text.startswith(name + " ")), None):
+            self._ante_returned(seated(found["name"], self.names, number), _amount(found[1], number), number)
+        elif name := player_at(text, self.names, " "):
             self._player_line(name, text[len(name) + 1 :], text, number)
         elif any(text.startswith(name + ": ") for name in self.at_table) or _OBSERVER.fullmatch(text):
             return  # chat, of a player or of an observer
@@ -351,12 +350,6 @@ class _Reader:
             raise ConversionError(f"{name} gets back an ante they did not post", number)
         self.hand.posts = [kept for kept in self.hand.posts if kept is not post]
 
-    def _seated(self, name: str, number: int) -> str:
-        """The name, which must be one of the players seated in this hand."""
-        if name not in self.names:
-            raise ConversionError(f"{name} has no seat in this hand", number)
-        return name
-
     def _summary_line(self, text: str, number: int) -> None:
         """The summary restates the hand; its rake, the cards it names and
         what each seat collected (for hands with no ``wins`` line) are read."""
@@ -389,8 +382,7 @@ class _Reader:
         self._add_unwritten_returns()
         # A seat is dealt in when its player has a line in the hand: a player
         # sitting out (said in the seat line or only in the summary) has none.
-        active = {post.name for post in hand.posts} | {event.name for event in hand.events}
-        hand.seats = [seat for seat in hand.seats if seat.name in active]
+        drop_idle(hand)
 
     def _add_unwritten_folds(self) -> None:
         """The folds Full Tilt left out (a small blind folding to a walk, in

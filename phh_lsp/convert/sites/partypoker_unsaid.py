@@ -1,0 +1,315 @@
+"""What PartyPoker leaves unsaid, derived from what a hand's lines say.
+
+A replay needs facts PartyPoker does not write: the stakes of a classic
+cash table (named by its buy-in), a classic tournament level's blinds,
+whether a classic all-in is a call or a raise, the uncalled bet (counted
+in what the bettor ``wins``), the big blind's option, the rake of the
+classic layout. The reader (:mod:`phh_lsp.convert.sites.partypoker`) keeps
+what the lines say in :class:`HandFacts`; its :meth:`~HandFacts.finish`
+derives the rest and makes the hand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Final
+
+from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
+from phh_lsp.convert.sites.partypoker_amounts import amount_of
+
+_STAKES: Final = re.compile(r"[$€£]?\s*(?P<small>[\d.,]+)\s*/\s*[$€£]?\s*(?P<big>[\d.,]+)")
+
+
+@dataclass(slots=True)
+class RawPost:
+    """A post as written, read before the stakes it is measured by are known."""
+
+    name: str
+    what: str
+    amount: Decimal
+    line: int
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """What a hand's lines said, kept as they are read; :meth:`finish` then
+    makes the hand of them, with what the site left unsaid."""
+
+    lines: list[str]
+    first_line: int
+    summary_layout: bool = False
+    names: list[str] = field(default_factory=list)
+    posts: list[RawPost] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    known_cards: dict[str, str] = field(default_factory=dict)
+    #: Players with a line of play (a post, an action, a card, a win).
+    playing: set[str] = field(default_factory=set)
+    sitting_out: set[str] = field(default_factory=set)
+    summary_collected: list[Event] = field(default_factory=list)
+    level_stakes: re.Match[str] | None = None
+    tournament: str | None = None
+    level: str | None = None
+    rake: Decimal | None = None
+
+    def finish(self, hand: SiteHand) -> None:
+        """The hand completed: what the lines said, and what was left unsaid."""
+        if self.tournament is not None:
+            hand.tournament = self.tournament or None
+            hand.level = self.level
+            hand.currency = hand.currency_symbol = None
+        for raw in self.posts:
+            self._seated_with_chips(hand, raw.name, raw.line)
+        hand.stakes = self._stakes(hand)
+        hand.posts = self._posts(hand)
+        hand.seats = self._dealt_in(hand)
+        for event in self.events:
+            if event.name:
+                self._seated_with_chips(hand, event.name, event.line)
+        hand.events = _with_option(_with_amounts(self.events, hand.posts), hand)
+        hand.known_cards = self.known_cards
+        self._collected(hand)
+        _showdown(hand)
+
+    def _stakes(self, hand: SiteHand) -> tuple[Decimal, Decimal]:
+        """Blinds (no- and pot-limit) or bets (limit): the level's line in a
+        tournament, the game line when it has them, else the blinds posted
+        (a classic cash table is named by its buy-in, ``$25 USD NL``)."""
+        game = re.sub(r"\s+", " ", self.lines[1])
+        found = self.level_stakes or _STAKES.match(game)
+        if found is not None:
+            small, big = amount_of(found["small"], self.first_line + 1), amount_of(found["big"], self.first_line + 1)
+            if hand.variant in ("FT", "FO/8") and self.level_stakes is not None and self.level_stakes[0][0] == "B":
+                return big, big * 2  # a limit level given as blinds: the small bet is the big blind
+            return small, big
+        bigs = [post.amount for post in self.posts if post.what == "big blind"]
+        if not bigs:
+            raise ConversionError(
+                "the stakes cannot be told: the game line names none and nobody posts a big blind", self.first_line + 1
+            )
+        smalls = [post.amount for post in self.posts if post.what == "small blind"]
+        return (max(smalls) if smalls else max(bigs) / 2), max(bigs)
+
+    def _posts(self, hand: SiteHand) -> list[Post]:
+        big = hand.stakes[0] if hand.variant in ("FT", "FO/8") else hand.stakes[1]
+        posts: list[Post] = []
+        for raw in self.posts:
+            if raw.what in ("ante", "ante of"):
+                posts.append(Post(raw.name, "ante", raw.amount))
+            elif raw.what == "big blind + dead":  # the big blind is live, the small blind part dead money
+                posts.append(Post(raw.name, "dead", raw.amount - big))
+                posts.append(Post(raw.name, "big_blind", big))
+            elif raw.what == "dead blind":
+                posts.append(Post(raw.name, "dead", raw.amount))
+            else:
+                posts.append(Post(raw.name, raw.what.replace(" ", "_"), raw.amount))
+        if self.tournament is not None and not any(post.kind.endswith("blind") for post in posts):
+            posts += self._level_blinds(hand, posts)
+        return posts
+
+    def _level_blinds(self, hand: SiteHand, posts: list[Post]) -> list[Post]:
+        """The blinds a classic tournament hand does not print: the level's,
+        each at most what the player has left after the ante. They are
+        posted by the two players before the first to act (heads up, the
+        first to act is the small blind), or, when nobody acts, the two
+        seats after the button: a player just moved to the table has a
+        seat there but no cards yet, so the seats alone can mislead."""
+        if self.level_stakes is None:
+            return []
+        small = amount_of(self.level_stakes["small"], self.first_line)
+        big = amount_of(self.level_stakes["big"], self.first_line)
+        if hand.variant in ("FT", "FO/8") and self.level_stakes[0].startswith("Stakes"):
+            small, big = small / 2, small  # a limit level given as bets: the blinds are half and one small bet
+        seats = sorted(
+            (seat for seat in hand.seats if seat.stack > 0 and seat.name not in self.sitting_out),
+            key=lambda seat: seat.number,
+        )
+        if len(seats) < 2:
+            return []
+        first = next((event.name for event in self.events if event.kind != "board"), None)
+        if first is not None and first in (names := [seat.name for seat in seats]):
+            at = names.index(first)
+            blinds = [seats[at - 2], seats[at - 1]]
+            if blinds[0].name == first:  # heads up: the first to act posts the small blind
+                blinds = [seats[at], seats[at - 1]]
+        else:
+            after = next((i for i, seat in enumerate(seats) if seat.number > hand.button), 0)
+            order = seats[after:] + seats[:after]
+            blinds = [order[-1], order[0]] if len(seats) == 2 else order[:2]
+        antes = {post.name: post.amount for post in posts}
+        return [
+            Post(seat.name, kind, min(amount, seat.stack - antes.get(seat.name, Decimal(0))))
+            for seat, kind, amount in zip(blinds, ("small_blind", "big_blind"), (small, big), strict=True)
+        ]
+
+    def _dealt_in(self, hand: SiteHand) -> list[Seat]:
+        """The players dealt in: those with a line of play (a post, the
+        level's blinds, cards, an action, a win; in the later layout, a
+        summary line other than ``sits out``). PartyPoker lists every seat,
+        the empty stacks and those sitting out too, and every player dealt
+        in has a line: the play reaches each one but the big blind, who
+        posts, unless all but one fold."""
+        playing = self.playing | {post.name for post in hand.posts}
+        return [seat for seat in hand.seats if seat.name in playing]
+
+    def _seated_with_chips(self, hand: SiteHand, name: str, line: int) -> None:
+        seat = next((seat for seat in hand.seats if seat.name == name), None)
+        if seat is None or seat.stack <= 0:
+            raise ConversionError(
+                f"{name} plays with no chips in the seat list (joined the table during the hand?), "
+                "so their stack is not known",
+                line,
+            )
+
+    def _collected(self, hand: SiteHand) -> None:
+        """What each player won, less the uncalled bet the site counts in it,
+        and the rake: as the summary gives it, none in a tournament, else
+        what went into the pot less what came back and what was won."""
+        collected = [event for event in hand.events if event.kind == "collected"] + self.summary_collected
+        hand.events = [event for event in hand.events if event.kind != "collected"]
+        returned = _uncalled(hand.events, hand.posts)
+        for name, amount in returned.items():
+            line = next((event.line for event in collected if event.name == name), None)
+            hand.events.append(Event("returned", line or self.first_line, name, amount))
+            if line is not None:  # counted in what they win; else given back unsaid
+                collected = _less(collected, name, amount, line)
+        hand.events += collected
+        if self.rake is not None:
+            hand.rake = self.rake
+        elif hand.tournament is not None or self.tournament is not None:
+            hand.rake = Decimal(0)
+        else:
+            put_in = sum((post.amount for post in hand.posts), Decimal(0)) + _chips_in(hand.events, hand.posts)
+            won = sum((event.amount for event in hand.events if event.kind in ("returned", "collected")), Decimal(0))
+            if put_in >= won:
+                hand.rake = put_in - won
+
+
+def _with_amounts(events: list[Event], posts: list[Post]) -> list[Event]:
+    """The events with each classic all-in made a call or a raise by what was
+    bet before it on its street (the site writes only the chips added)."""
+    street = _live_posts(posts)
+    read: list[Event] = []
+    for event in events:
+        if event.kind == "board":
+            street = {}
+        elif event.kind in ("all_in", "call"):
+            # A call of more than the bet: the big blind was all in for less, and
+            # the site has the others call the full blind, which raises the bet.
+            top = max(street.values(), default=Decimal(0))
+            kind = "bet" if street.get(event.name, Decimal(0)) + event.amount > top else "call"
+            event = Event(kind, event.line, event.name, event.amount)
+        _add(street, event)
+        read.append(event)
+    return read
+
+
+def _live_posts(posts: list[Post]) -> dict[str, Decimal]:
+    street: dict[str, Decimal] = {}
+    for post in posts:
+        if post.kind not in ("ante", "dead"):
+            street[post.name] = street.get(post.name, Decimal(0)) + post.amount
+    return street
+
+
+def _add(street: dict[str, Decimal], event: Event) -> None:
+    """The chips the event puts in, added to the player's bet on the street."""
+    if event.kind in ("call", "bet"):
+        street[event.name] = street.get(event.name, Decimal(0)) + event.amount
+    elif event.kind == "raise_to":
+        street[event.name] = event.amount
+
+
+def _uncalled(events: list[Event], posts: list[Post]) -> dict[str, Decimal]:
+    """Per player, the part of a street's highest bet that nobody matched
+    (everyone else folded or was all in for less): it goes back to them."""
+    returned: dict[str, Decimal] = {}
+    street = _live_posts(posts)
+    for event in [*events, Event("board", 0)]:
+        if event.kind == "board":
+            bets = sorted(street.items(), key=lambda item: item[1], reverse=True)
+            if bets and bets[0][1] > (bets[1][1] if len(bets) > 1 else Decimal(0)):
+                name = bets[0][0]
+                returned[name] = returned.get(name, Decimal(0)) + bets[0][1] - (bets[1][1] if len(bets) > 1 else 0)
+            street = {}
+        _add(street, event)
+    return returned
+
+
+def _chips_in(events: list[Event], posts: list[Post]) -> Decimal:
+    """Every chip the actions put in (the posts apart)."""
+    total = Decimal(0)
+    street = _live_posts(posts)
+    for event in events:
+        if event.kind == "board":
+            street = {}
+        before = street.get(event.name, Decimal(0))
+        _add(street, event)
+        total += street.get(event.name, Decimal(0)) - before if event.name else 0
+    return total
+
+
+def _less(collected: list[Event], name: str, amount: Decimal, line: int) -> list[Event]:
+    """What the player collected, less their uncalled bet (taken from their
+    wins in order); the history must show them winning at least that."""
+    left = amount
+    kept: list[Event] = []
+    for event in collected:
+        if event.name == name and left > 0:
+            taken = min(left, event.amount)
+            left -= taken
+            event = Event("collected", event.line, name, event.amount - taken)
+            if event.amount == 0:
+                continue
+        kept.append(event)
+    if left > 0:
+        raise ConversionError(f"{name}'s uncalled bet of {amount} is not in what the history shows them winning", line)
+    return kept
+
+
+def _with_option(events: list[Event], hand: SiteHand) -> list[Event]:
+    """The events with the big blind's check PartyPoker leaves out: when
+    everyone else before the flop folds or is all in for no more than the
+    big blind, the site deals on, but the rules (PokerKit's) still give the
+    big blind their option, which they can only take by checking."""
+    remaining = {seat.name: seat.stack for seat in hand.seats}
+    for post in hand.posts:
+        remaining[post.name] -= post.amount
+    street = _live_posts(hand.posts)
+    acted: set[str] = set()
+    folded: set[str] = set()
+    for index, event in enumerate(events):
+        if event.kind == "board":
+            waiting = [name for name in remaining if name not in folded and remaining[name] > 0]
+            top = max(street.values(), default=Decimal(0))
+            if len(waiting) == 1 and (name := waiting[0]) not in acted and street.get(name, Decimal(0)) >= top > 0:
+                return [*events[:index], Event("check", event.line, name), *events[index:]]
+            return events
+        before = street.get(event.name, Decimal(0))
+        _add(street, event)
+        if event.name in remaining:
+            remaining[event.name] -= street.get(event.name, Decimal(0)) - before
+        acted.add(event.name)
+        if event.kind == "fold":
+            folded.add(event.name)
+    return events
+
+
+def _showdown(hand: SiteHand) -> None:
+    """Refuse a showdown won by a player whose cards the history never
+    shows (PartyPoker may say only ``wins ... with a pair of Aces``): the
+    replay cannot show unknown cards, so it would muck them and give the
+    pot to another player."""
+    folded = {event.name for event in hand.events if event.kind == "fold"}
+    still_in = [seat.name for seat in hand.seats if seat.name not in folded]
+    if len(still_in) < 2:
+        return
+    shown = {event.name for event in hand.events if event.kind == "show"} | set(hand.known_cards)
+    for event in hand.events:
+        if event.kind == "collected" and event.name in still_in and event.name not in shown:
+            raise ConversionError(
+                f"{event.name} wins at the showdown but the history never shows their cards, "
+                "which the replay needs to give them the pot",
+                event.line,
+            )
