@@ -1,6 +1,6 @@
 """``phh-lsp check --fix``: the editor's quick fixes, applied to files.
 
-The fixes are the editor's (:mod:`phh_lsp.features.fixes`), so the command
+The fixes are the editor's (:mod:`phh_lsp.core.fixes.proposers`), so the command
 line and "Fix all" never disagree. Each diagnostic contributes at most one
 fix: its first safe one, or with ``--unsafe-fixes`` the one the editor
 would prefer. Fixes are computed on one text and applied together when
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from phh_lsp.commands.report import FixRecord
 from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
-from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.fixes.proposers import PROPOSERS, Fix, choose, compatible, fix_hand, fixes_for
+from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.features.fixes import PROPOSERS, Fix, choose, compatible, fix_hand, fixes_for
 
 MAX_ROUNDS = 10
 """Enough for a fix to uncover another problem and fix that too; a fix that

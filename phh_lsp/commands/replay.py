@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
-from phh_lsp.core.hand_states import hand_states
+from phh_lsp.core.telling.hand_states import hand_states
 
 #: The most hands one page holds (each is some 50 KB of states).
 MAX_HANDS = 100

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis
+from phh_lsp.core.engine.next_actions import Candidate, legal_next
 from phh_lsp.core.engine.replay import replay
 from phh_lsp.core.hand_info import player_label
 from phh_lsp.core.rules.cards import card_name, deck_for
@@ -34,7 +35,6 @@ from phh_lsp.core.rules.schema import (
 from phh_lsp.core.syntax import Document, KeyValue, Node, StringValue, Token, parse
 from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.completion_actions import Candidate, legal_next
 from phh_lsp.features.convert import to_range
 
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.fixes.proposers import Fix, fixes_for
+from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits
 from phh_lsp.core.rules.codes import Diagnostic
-from phh_lsp.features.fixes import Fix, fixes_for
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()

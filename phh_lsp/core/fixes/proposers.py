@@ -1,10 +1,10 @@
 """The quick fixes themselves: for a diagnostic, the edits that repair it.
 
 One proposer per code (see :data:`PROPOSERS`). Each reads the facts the check
-attached to the diagnostic (:mod:`phh_lsp.core.edits.fix_data`), never its
+attached to the diagnostic (:mod:`phh_lsp.core.fixes.fix_data`), never its
 message, which is free to change wording, and the hand's analysis; it
 states its fix as changes to the hand's fields (a :class:`Proposal`), which
-tomlkit writes (:mod:`phh_lsp.core.edits.toml_write`) when the fix is offered
+tomlkit writes (:mod:`phh_lsp.core.fixes.toml_write`) when the fix is offered
 (:func:`fixes_for`) or applied (:func:`write_together`, one round trip for
 all of a hand's fixes), so comments, quote styles and line
 endings survive every fix the same way. A hand tomlkit cannot read gets
@@ -34,7 +34,8 @@ from functools import partial
 from typing import Any, Literal, TypeVar
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.edits.fix_data import (
+from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.fixes.fix_data import (
     BetOutOfRange,
     ForbiddenField,
     MissingField,
@@ -44,7 +45,7 @@ from phh_lsp.core.edits.fix_data import (
     UnknownVariant,
     WrongLength,
 )
-from phh_lsp.core.edits.toml_write import (
+from phh_lsp.core.fixes.toml_write import (
     AddField,
     AppendElements,
     Change,
@@ -58,7 +59,6 @@ from phh_lsp.core.edits.toml_write import (
     field_edits,
     render,
 )
-from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.hand_info import big_blind, field_value
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
