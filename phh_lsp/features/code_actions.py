@@ -28,7 +28,8 @@ from __future__ import annotations
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandView
-from phh_lsp.core.fixes.proposers import PROPOSERS, compatible, fix_hand, fixes_for
+from phh_lsp.core.fixes.fix_all import compatible, fix_hand
+from phh_lsp.core.fixes.proposers import PROPOSERS, fixes_for
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range

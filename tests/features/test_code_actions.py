@@ -8,7 +8,7 @@ import pytest
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.fixes.proposers import compatible
+from phh_lsp.core.fixes.fix_all import compatible
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.features.code_actions import FIX_ALL_KIND, code_actions
 from phh_lsp.features.diagnostics import lsp_diagnostics
