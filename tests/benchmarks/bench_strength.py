@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.strength import spot_cache as strength
+from phh_lsp.core.strength import spot_strength as strength
 from phh_lsp.core.strength.equity import Spot
 from phh_lsp.features.hover import hover
 

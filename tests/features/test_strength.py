@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.strength.equity import Spot, equity, hand_strength
-from phh_lsp.core.strength.spot_cache import estimate_text
+from phh_lsp.core.strength.strength_text import estimate_text
 from phh_lsp.features.hover import hover
 from phh_lsp.features.inlay_hints import inlay_hints
 from phh_lsp.settings import Settings
