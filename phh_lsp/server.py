@@ -446,7 +446,7 @@ HINT_REFRESH_SECONDS = 0.3
 
 def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.AbstractEventLoop) -> None:
     """An all-in's equity is computed in the background (see
-    features/strength.py): once ready, the editor is asked to fetch its
+    core/strength/spot_cache.py): once ready, the editor is asked to fetch its
     inlay hints again, if it can be asked."""
     workspace = ls.client_capabilities.workspace
     if workspace is None or workspace.inlay_hint is None or not workspace.inlay_hint.refresh_support:
