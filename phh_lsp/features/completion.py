@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.engine.next_actions import Candidate, legal_next
 from phh_lsp.core.engine.replay import replay
 from phh_lsp.core.hand_info import player_label
 from phh_lsp.core.rules.cards import card_name, deck_for
@@ -34,6 +33,7 @@ from phh_lsp.core.rules.schema import (
 )
 from phh_lsp.core.syntax import Document, KeyValue, Node, StringValue, Token, parse
 from phh_lsp.core.syntax.entries import Value
+from phh_lsp.core.telling.next_actions import Candidate, legal_next
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 

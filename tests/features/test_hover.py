@@ -10,8 +10,8 @@ import re
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.engine.next_actions import legal_next
 from phh_lsp.core.engine.replay import replay
+from phh_lsp.core.telling.next_actions import legal_next
 from phh_lsp.features.hover import hover
 from tests.conftest import CORPUS
 

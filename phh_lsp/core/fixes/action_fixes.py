@@ -13,10 +13,10 @@ from functools import partial
 
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import fmt_amount
-from phh_lsp.core.fixes.fix_data import BetOutOfRange, OutOfTurn
 from phh_lsp.core.fixes.proposal import SAFE, UNSAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import Change, SetElement
 from phh_lsp.core.rules.codes import Diagnostic
+from phh_lsp.core.rules.fix_data import BetOutOfRange, OutOfTurn
 from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
 from phh_lsp.core.syntax.entries import StringInfo
 from phh_lsp.core.text import Span

@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.fixes.fix_data import ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength
 from phh_lsp.core.fixes.proposal import SAFE, UNSAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import (
     AddField,
@@ -29,6 +28,7 @@ from phh_lsp.core.fixes.toml_write import (
 )
 from phh_lsp.core.hand_info import big_blind, field_value
 from phh_lsp.core.rules.codes import Diagnostic
+from phh_lsp.core.rules.fix_data import ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength
 from phh_lsp.core.rules.schema import FIELD_ORDER, FIELD_SPECS
 from phh_lsp.core.rules.variant_aliases import GAME_NAMES
 

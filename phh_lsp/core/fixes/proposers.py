@@ -3,7 +3,7 @@
 One proposer per code (see :data:`PROPOSERS`), grouped by what they change
 (:mod:`field_fixes`, :mod:`action_fixes`, :mod:`syntax_fixes`). Each reads
 the facts the check attached to the diagnostic
-(:mod:`phh_lsp.core.fixes.fix_data`), never its message, which is free to
+(:mod:`phh_lsp.core.rules.fix_data`), never its message, which is free to
 change wording, and the hand's analysis; it states its fix as changes to
 the hand's fields (a :class:`~phh_lsp.core.fixes.proposal.Proposal`), which
 tomlkit writes (:mod:`phh_lsp.core.fixes.toml_write`) when the fix is

@@ -2,16 +2,16 @@
 
 The syntax tree records, for a string without its closing quote, an array
 without its comma or ``]``, what to insert and where
-(:class:`~phh_lsp.core.fixes.fix_data.MissingText`); the fix inserts it.
+(:class:`~phh_lsp.core.rules.fix_data.MissingText`); the fix inserts it.
 """
 
 from __future__ import annotations
 
 from phh_lsp.core.analysis import HandAnalysis
-from phh_lsp.core.fixes.fix_data import MissingText
 from phh_lsp.core.fixes.proposal import SAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import InsertText
 from phh_lsp.core.rules.codes import Diagnostic
+from phh_lsp.core.rules.fix_data import MissingText
 
 
 def fix_syntax(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
