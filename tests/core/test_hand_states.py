@@ -1,4 +1,4 @@
-"""The replayer's state feed (core/hand_states.py) on every kind of hand a view must draw."""
+"""The replayer's state feed (core/telling/hand_states.py) on every kind of hand a view must draw."""
 
 from __future__ import annotations
 
