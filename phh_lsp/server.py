@@ -307,7 +307,7 @@ async def _compute(
     if first:
         # who is ahead at each action of a small document, computed before the first hover
         # asks (once: after an edit, the hover of the hand starts what it needs)
-        from phh_lsp.features.strength import prefetch_document
+        from phh_lsp.core.strength.spot_cache import prefetch_document
 
         loop.run_in_executor(None, prefetch_document, analysis)
     return items
@@ -448,12 +448,12 @@ HINT_REFRESH_SECONDS = 0.3
 
 def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.AbstractEventLoop) -> None:
     """An all-in's equity is computed in the background (see
-    features/strength.py): once ready, the editor is asked to fetch its
+    core/strength/spot_cache.py): once ready, the editor is asked to fetch its
     inlay hints again, if it can be asked."""
     workspace = ls.client_capabilities.workspace
     if workspace is None or workspace.inlay_hint is None or not workspace.inlay_hint.refresh_support:
         return
-    from phh_lsp.features.strength import when_computed
+    from phh_lsp.core.strength.spot_cache import when_computed
 
     pending: list[asyncio.TimerHandle] = []
 
@@ -562,7 +562,7 @@ def on_exit(ls: PhhLanguageServer, params: None) -> None:
 def _stop_work(ls: PhhLanguageServer) -> None:
     """No re-check may keep the process alive once the client says stop."""
     ls.documents.close_all()
-    from phh_lsp.features.strength import drop_pending
+    from phh_lsp.core.strength.spot_cache import drop_pending
 
     drop_pending()
     for task in ls.pending.values():

@@ -56,6 +56,6 @@ def _no_strength_left_behind() -> Iterator[None]:
     """Equities queued by a test's hovers are not computed during the next
     tests (one background thread, seconds of work per spot)."""
     yield
-    from phh_lsp.features.strength import drop_pending
+    from phh_lsp.core.strength.spot_cache import drop_pending
 
     drop_pending()

@@ -13,8 +13,8 @@ import difflib
 from pathlib import Path
 
 from phh_lsp.core.analysis import analyze
+from phh_lsp.core.fixes.proposers import fixes_for
 from phh_lsp.core.rules.codes import CODES
-from phh_lsp.features.fixes import fixes_for
 from tests.core.test_diagnostic_codes import CASES
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "diagnostics.md"

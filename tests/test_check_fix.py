@@ -17,7 +17,7 @@ import pytest
 
 from phh_lsp import cli
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.fixes import choose, fixes_for
+from phh_lsp.core.fixes.proposers import choose, fixes_for
 from tests.core.test_diagnostic_codes import CASES, NT, SHOWDOWN_NT
 
 BROKEN = (

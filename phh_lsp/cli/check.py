@@ -36,7 +36,7 @@ from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded
 
 if TYPE_CHECKING:
-    from phh_lsp.cli.fixing import Fixed
+    from phh_lsp.core.fixes.rounds import Fixed
 
 # What only some runs need is imported where it is used: the fixes and
 # tomlkit (--fix, --diff, the JSON formats) and the process pool (--jobs)
@@ -315,8 +315,8 @@ def _fixed(
     def wanted(code: str) -> bool:  # a code turned off is neither reported nor fixed
         return document.settings.severity_of(code) is not None
 
-    from phh_lsp.cli.fixing import fix_text
     from phh_lsp.cli.format import diff_lines
+    from phh_lsp.core.fixes.rounds import fix_text
 
     fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
     tally.add(fixed)

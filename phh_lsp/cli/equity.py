@@ -16,7 +16,8 @@ from typing import TextIO
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.engine.state_view import Snapshot
-from phh_lsp.features.strength import all_in, strength_lines
+from phh_lsp.core.strength.spot_strength import all_in
+from phh_lsp.core.strength.strength_text import strength_lines
 
 
 def add_equity_arguments(parser: argparse.ArgumentParser) -> None:

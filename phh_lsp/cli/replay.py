@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
-from phh_lsp.core.hand_states import hand_states
+from phh_lsp.core.telling.hand_states import hand_states
 
 #: The most hands one page holds (each is some 50 KB of states).
 MAX_HANDS = 100

@@ -22,8 +22,8 @@ from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
-from phh_lsp.core.narration import action_in_words, result_summary, state_rows, state_summary, why_stopped
 from phh_lsp.core.rules.schema import VARIANT_NAMES
+from phh_lsp.core.telling.narration import action_in_words, result_summary, state_rows, state_summary, why_stopped
 
 _RED_CARD = re.compile(r"\b([2-9TJQKA][hd])\b")
 #: The actions that put chips in: their line ends with the pot.

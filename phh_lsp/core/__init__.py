@@ -9,8 +9,9 @@ The folders are the pipeline, in order:
 - :mod:`rules`: the specification's rules on fields and action notation;
 - :mod:`engine`: the hand replayed by PokerKit, results held to the replay;
 - :mod:`analysis`: all of the above for one document, hand by hand, cached;
-- :mod:`formatting`, :mod:`edits`, :mod:`strength`: what is built on an
-  analysis (the style guide's layout, fixes written with tomlkit, equities).
+- :mod:`formatting`, :mod:`fixes`, :mod:`strength`, :mod:`telling`: what
+  is built on an analysis (the style guide's layout, fixes proposed and
+  written with tomlkit, equities, the hand told in words and step by step).
 
 :mod:`text` (spans and line positions) and :mod:`hand_info` (a hand's
 facts by name) serve them all.

@@ -17,7 +17,7 @@ client sends back in the request's context (matched by code and range):
   ``1,000`` → ``1000``, ``10h`` → ``Th``, ``f#note`` → ``f #note``.
 
 ``source.fixAll.phh`` (the editor's "Fix all" and ``codeActionsOnSave``)
-applies the *safe* fixes only (see :mod:`phh_lsp.features.fixes`): never a
+applies the *safe* fixes only (see :mod:`phh_lsp.core.fixes.proposers`): never a
 guess by spelling, a made-up value, whose turn it is, a bet size, nor the
 replayed stacks over the recorded ones; those stay quick fixes for the
 user to choose.
@@ -28,10 +28,11 @@ from __future__ import annotations
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandView
+from phh_lsp.core.fixes.fix_all import compatible, fix_hand
+from phh_lsp.core.fixes.proposers import PROPOSERS, fixes_for
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range
-from phh_lsp.features.fixes import PROPOSERS, compatible, fix_hand, fixes_for
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.phh"
 #: For ``CodeActionOptions(code_action_kinds=...)``.

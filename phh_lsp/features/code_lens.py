@@ -18,7 +18,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.narration import result_summary
+from phh_lsp.core.telling.narration import result_summary
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 

@@ -33,8 +33,8 @@ from phh_lsp.core.rules.schema import (
 )
 from phh_lsp.core.syntax import Document, KeyValue, Node, StringValue, Token, parse
 from phh_lsp.core.syntax.entries import Value
+from phh_lsp.core.telling.next_actions import Candidate, legal_next
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.completion_actions import Candidate, legal_next
 from phh_lsp.features.convert import to_range
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from lsprotocol import types
 from phh_lsp.config.settings import Settings
 from phh_lsp.core import syntax
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.edits.text_edits import TextEdit, apply_edits, minimal_edits
+from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits, minimal_edits
 from phh_lsp.core.formatting.formatter import format_text, same_values
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_offset, to_range

@@ -20,14 +20,15 @@ from lsprotocol import types
 from phh_lsp.core.analysis import Analysis, HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
 from phh_lsp.core.hand_info import field_value, player_label, seat
-from phh_lsp.core.narration import action_in_words, changes, state_rows, state_summary
 from phh_lsp.core.rules.actions import ParsedAction, Token
 from phh_lsp.core.rules.cards import card_name
 from phh_lsp.core.rules.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
+from phh_lsp.core.strength.spot_cache import prefetch
+from phh_lsp.core.strength.strength_text import strength_lines
 from phh_lsp.core.syntax.entries import Entry
+from phh_lsp.core.telling.narration import action_in_words, changes, state_rows, state_summary
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
-from phh_lsp.features.strength import prefetch, strength_lines
 
 
 def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | None:

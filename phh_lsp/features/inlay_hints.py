@@ -28,9 +28,10 @@ from phh_lsp.core.analysis import Analysis, HandAnalysis, HandView
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.hand_info import in_big_blinds, player_name
 from phh_lsp.core.rules.actions import ParsedAction
+from phh_lsp.core.strength.spot_strength import all_in
+from phh_lsp.core.strength.strength_text import all_in_label
 from phh_lsp.core.text import Encoding
 from phh_lsp.features.convert import to_offset, to_position
-from phh_lsp.features.strength import all_in, all_in_label
 from phh_lsp.features.symbols import street_openers
 
 SEPARATOR = " · "

@@ -1,7 +1,7 @@
 """``phh/handStates``: the state feed of the hand at the cursor, for replayers.
 
 The VS Code replayer and Neovim's ``:PhhReplay`` ask for the hand at the
-cursor and draw :func:`~phh_lsp.core.hand_states.hand_states`; this adds
+cursor and draw :func:`~phh_lsp.core.telling.hand_states.hand_states`; this adds
 what only an editor needs: each step's action as an editor range (to move
 the cursor when a step is clicked), the step under the cursor, and which
 hand of a ``.phhs`` file it is. Only that one hand is analysed and sent,
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.hand_states import hand_states, step_at
+from phh_lsp.core.telling.hand_states import hand_states, step_at
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.features.convert import to_range
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.cli.fixing import fix_text
 from phh_lsp.core.analysis import analyze
+from phh_lsp.core.fixes.rounds import fix_text
 from phh_lsp.core.rules.codes import Severity
 from tests.conftest import CORPUS
 from tests.hardening import synthetic

@@ -1,4 +1,4 @@
-"""The replayer's state feed (core/hand_states.py) on every kind of hand a view must draw."""
+"""The replayer's state feed (core/telling/hand_states.py) on every kind of hand a view must draw."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.hand_states import hand_states, step_at
+from phh_lsp.core.telling.hand_states import hand_states, step_at
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core.edits.text_edits import TextEdit, apply_edits, minimal_edits
+from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits, minimal_edits
 from phh_lsp.core.formatting.formatter import format_text
 from tests.conftest import BIG_PHHS
 

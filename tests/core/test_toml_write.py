@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from phh_lsp.core.edits import toml_write
-from phh_lsp.core.edits.text_edits import apply_edits
-from phh_lsp.core.edits.toml_write import (
+from phh_lsp.core.fixes import toml_write
+from phh_lsp.core.fixes.text_edits import apply_edits
+from phh_lsp.core.fixes.toml_write import (
     AddField,
     AppendElements,
     Change,

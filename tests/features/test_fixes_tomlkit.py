@@ -19,9 +19,10 @@ from typing import Any
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.fixes.proposal import Fix
+from phh_lsp.core.fixes.proposers import fixes_for
+from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits
 from phh_lsp.core.rules.codes import Diagnostic
-from phh_lsp.features.fixes import Fix, fixes_for
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()
@@ -291,7 +292,7 @@ APPLICABILITY = {
     "finishing": "unsafe",  # the record may be right (a rake)
 }
 
-#: The codes whose fixes read the word at the diagnostic's range, not its data (see fixes._fix_notation).
+#: The codes whose fixes read the word at the diagnostic's range, not its data (see action_fixes.fix_notation).
 NOTATION_CODES = ("PHH301", "PHH303", "PHH306", "PHH307", "PHH312")
 
 FORMS = ["phh", "phh-crlf", "phhs", "phhs-crlf"]

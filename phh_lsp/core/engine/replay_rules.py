@@ -17,11 +17,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, cast
 
-from phh_lsp.core.edits.fix_data import BetOutOfRange, FixData, OutOfTurn
 from phh_lsp.core.engine.pokerkit_cards import UNKNOWN, pokerkit_cards, unknown_on_top
 from phh_lsp.core.engine.state_view import cards_text, describe_pending, fmt_amount, street_names
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
+from phh_lsp.core.rules.fix_data import BetOutOfRange, FixData, OutOfTurn
 from phh_lsp.core.rules.schema import FIXED_LIMIT_VARIANTS
 from phh_lsp.core.text import Span
 

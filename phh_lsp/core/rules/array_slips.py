@@ -10,7 +10,7 @@ should read one diagnostic about it, on the thing to change, with the fix:
 * a comma missing between two elements: said on the element it must follow;
 * an array never closed: "`actions = [` opened on line 7 is never closed".
 
-Each comes with the text to insert (:class:`~phh_lsp.core.edits.fix_data.MissingText`).
+Each comes with the text to insert (:class:`~phh_lsp.core.rules.fix_data.MissingText`).
 The slips above leave the actions readable, so the analysis keeps checking
 the hand's legality while they are there (a document being typed in an
 editor without auto-pairs has its ``actions`` array open all the time).
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from phh_lsp.core.edits.fix_data import MissingText
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
+from phh_lsp.core.rules.fix_data import MissingText
 from phh_lsp.core.syntax import TomlError
 from phh_lsp.core.syntax.entries import Entry, StringInfo, Value
 from phh_lsp.core.text import LineIndex, Span, line_ending

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from phh_lsp.core.edits.fix_data import FixData
+from phh_lsp.core.rules.fix_data import FixData
 from phh_lsp.core.text import Span
 
 
@@ -166,7 +166,7 @@ def docs_url(code: str) -> str:
 class Diagnostic:
     """One problem found in a document, located by a span of offsets.
 
-    ``data`` is what a quick fix needs (see :mod:`phh_lsp.core.edits.fix_data`),
+    ``data`` is what a quick fix needs (see :mod:`phh_lsp.core.rules.fix_data`),
     so no fixer parses the message. It is derived from the same facts as
     the message, so it takes no part in equality, hashing or ``repr``:
     diagnostics compare, deduplicate and print as they always did, and no

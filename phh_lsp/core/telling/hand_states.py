@@ -8,7 +8,7 @@ them (``1,102,600``), cards as written (``??`` unknown), each with whether
 it is face up, and offsets in the hand's own coordinates (the server turns
 them into editor ranges, the HTML file needs none).
 
-The words and the table come from :mod:`phh_lsp.core.narration`, the same
+The words and the table come from :mod:`phh_lsp.core.telling.narration`, the same
 as the hover and ``phh-lsp show``. A hand that stops replaying keeps the
 states up to the last action that fit and carries the first error, so a
 view can show where the hand went wrong without going blank.
@@ -21,10 +21,10 @@ from typing import Any
 from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount, street_names
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_name, seat
-from phh_lsp.core.narration import action_in_words, changes, result_summary, seat_note, why_stopped
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Severity
 from phh_lsp.core.rules.schema import VARIANT_NAMES
+from phh_lsp.core.telling.narration import action_in_words, changes, result_summary, seat_note, why_stopped
 
 #: Feed format version: a client that draws an older one says so instead of drawing garbage.
 FEED_VERSION = 1

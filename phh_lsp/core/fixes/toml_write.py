@@ -5,7 +5,7 @@ only the value it changes and every comment, blank line, quote style and
 line ending elsewhere survives, without our own splicing rules for each
 kind of edit (one writer for every fix the product makes). Why edits and
 not the new text: editors keep the cursor and undo history of untouched
-lines (see :mod:`phh_lsp.core.edits.text_edits`).
+lines (see :mod:`phh_lsp.core.fixes.text_edits`).
 
 tomlkit has bugs at the edges (appending after an element that carries a
 comment used to write the new element into the comment), so the result
@@ -27,7 +27,7 @@ from tomlkit.container import Container
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import Array, Comment, Item, KeyType, SingleKey, String, Table, Whitespace
 
-from phh_lsp.core.edits.text_edits import TextEdit, minimal_edits
+from phh_lsp.core.fixes.text_edits import TextEdit, minimal_edits
 from phh_lsp.core.rules.schema import FIELD_ORDER
 from phh_lsp.core.text import line_ending
 

@@ -1,0 +1,80 @@
+"""Equity and hand strength in words: every figure the editor and the terminal print.
+
+The hover's "Who is ahead" lines, the all-in inlay hint and ``phh-lsp
+equity`` all print through :func:`estimate_text`, the one way equity and
+EHS are written. The numbers come from the process's spot cache
+(:mod:`spot_cache`): the editor does not wait for them (a line says they
+are being computed), the command line does (``wait=True``).
+"""
+
+from __future__ import annotations
+
+from phh_lsp.core.engine.state_view import Snapshot
+from phh_lsp.core.strength.equity import DRAW_NOTE, FAMILIES, Estimate, all_known, contenders
+from phh_lsp.core.strength.spot_cache import PROCESS_CACHE
+from phh_lsp.core.strength.spot_strength import spot_of, worth_showing
+
+
+def estimate_text(estimate: Estimate, percent: bool) -> str:
+    """``41.7 %`` or ``0.48``, with ``±0.6`` when sampled."""
+    if percent:
+        value, margin, digits = estimate.value * 100, estimate.margin * 100, 1
+        unit = " %"
+    else:
+        value, margin, digits, unit = estimate.value, estimate.margin, 2, ""
+    text = f"{value:.{digits}f}{unit}"
+    if not estimate.exact:
+        text += f" ±{max(margin, 10**-digits):.{digits}f}"
+    return text
+
+
+def strength_lines(variant: str, state: Snapshot, wait: bool = False) -> list[str]:
+    """One line per contender whose cards are known, shaped like
+    ``p1 KdQd · equity 41.7 % · EHS 0.48 (HS 0.39, PPOT 0.21, NPOT 0.12)``,
+    then a note where a number cannot be given; empty when nothing applies,
+    a single line while the numbers are computed."""
+    if not worth_showing(variant, state):
+        return []
+    spot = spot_of(variant, state)
+    found = PROCESS_CACHE.strength_of(spot, wait)
+    if found is None:
+        return ["equity and hand strength are being computed: hover again in a moment"]
+    if found.problem is not None:
+        return [f"equity could not be computed (an error in phh-lsp, please report it): {found.problem}"]
+    lines = []
+    for player in contenders(spot.folded):
+        cards = spot.holes[player]
+        if not all_known(cards):
+            continue
+        parts = [f"p{player + 1} {''.join(cards)}"]
+        if found.equity is not None:
+            parts.append(f"equity {estimate_text(found.equity[player], percent=True)}")
+        strength = found.ehs.get(player)
+        if strength is not None:
+            parts.append(
+                f"EHS {estimate_text(strength.ehs, False)} (HS {estimate_text(strength.hs, False)}, "
+                f"PPOT {estimate_text(strength.ppot, False)}, NPOT {estimate_text(strength.npot, False)})"
+            )
+        if player in found.made:
+            parts.append(found.made[player])
+        if len(parts) > 1:  # the cards alone say nothing the state table does not
+            lines.append(" · ".join(parts))
+    if FAMILIES[variant].kind == "draw":
+        lines.append(DRAW_NOTE)
+    elif found.equity is None:
+        unknown = [f"p{p + 1}" for p in contenders(spot.folded) if not all_known(spot.holes[p])]
+        if unknown:
+            lines.append(f"no equity until every player's cards are known ({', '.join(unknown)} not known)")
+    return lines
+
+
+def all_in_label(variant: str, state: Snapshot) -> str | None:
+    """``equity p1 16.3 % · p3 83.7 %`` for an all-in spot whose numbers are
+    ready (else None, and they are computed meanwhile)."""
+    if not worth_showing(variant, state):
+        return None
+    found = PROCESS_CACHE.strength_of(spot_of(variant, state))
+    if found is None or found.equity is None:
+        return None
+    shares = " · ".join(f"p{player + 1} {estimate_text(value, True)}" for player, value in found.equity.items())
+    return f"equity {shares}"
