@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not arguments or arguments == ["--stdio"] or arguments[0] == "serve":
         # The editor's path: start answering as soon as possible, without
         # building the parser (which imports the check and format commands).
-        from phh_lsp.server import serve
+        from phh_lsp.lsp.server import serve
 
         return serve()
     if hasattr(signal, "SIGPIPE"):

@@ -306,8 +306,8 @@ def profile_keystroke(target: Path, top: int) -> None:
     (features.diagnostics.lsp_diagnostics), as server._publish runs them."""
     import re
 
-    from phh_lsp.documents import Documents
-    from phh_lsp.features.diagnostics import lsp_diagnostics
+    from phh_lsp.lsp.documents import Documents
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
     from phh_lsp.settings import Settings
 
     text = target.read_text(encoding="utf-8")

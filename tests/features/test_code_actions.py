@@ -9,9 +9,9 @@ from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.features.code_actions import FIX_ALL_KIND, code_actions
-from phh_lsp.features.diagnostics import lsp_diagnostics
 from phh_lsp.features.fixes import compatible
+from phh_lsp.lsp.features.code_actions import FIX_ALL_KIND, code_actions
+from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 from phh_lsp.settings import Settings
 from tests.conftest import CORPUS
 

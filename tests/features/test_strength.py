@@ -11,9 +11,9 @@ from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.strength.equity import Spot, equity, hand_strength
-from phh_lsp.features.hover import hover
-from phh_lsp.features.inlay_hints import inlay_hints
 from phh_lsp.features.strength import estimate_text
+from phh_lsp.lsp.features.hover import hover
+from phh_lsp.lsp.features.inlay_hints import inlay_hints
 from phh_lsp.settings import Settings
 from tests.conftest import CORPUS
 from tests.core.test_equity import cards

@@ -19,7 +19,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from phh_lsp.core.text import Edit, LineIndex
-from phh_lsp.features.convert import encoding_of
+from phh_lsp.lsp.positions import encoding_of
 
 #: How many changes are remembered (a re-check is never further behind).
 REMEMBERED_CHANGES: Final = 256

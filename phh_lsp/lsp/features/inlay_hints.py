@@ -28,9 +28,9 @@ from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.hand_info import in_big_blinds, player_name
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.text import Encoding
-from phh_lsp.features.convert import to_offset, to_position
 from phh_lsp.features.strength import all_in, all_in_label
-from phh_lsp.features.symbols import street_openers
+from phh_lsp.lsp.features.symbols import street_openers
+from phh_lsp.lsp.positions import to_offset, to_position
 from phh_lsp.settings import Settings
 
 SEPARATOR = " · "

@@ -18,8 +18,8 @@ from typing import Any, TypeVar, cast
 
 from lsprotocol import types
 
-from phh_lsp.features.semantic_legend import LEGEND
-from phh_lsp.server import PhhLanguageServer, UnknownDocument, log, server
+from phh_lsp.lsp.features.semantic_legend import LEGEND
+from phh_lsp.lsp.server import PhhLanguageServer, UnknownDocument, log, server
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -71,7 +71,7 @@ async def off_loop(function: Callable[..., R], *args: Any) -> R:
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded(None)
 def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
-    from phh_lsp.features import hover
+    from phh_lsp.lsp.features import hover
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return hover.hover(analysis, offset, ls.encoding)
@@ -83,7 +83,7 @@ def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | 
 )
 @guarded(None)
 def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
-    from phh_lsp.features import completion
+    from phh_lsp.lsp.features import completion
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return completion.complete(analysis, offset, ls.encoding)
@@ -92,7 +92,7 @@ def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> type
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
 async def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
+    from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
     return await off_loop(formatting.format_document, ls.analysis(uri), ls.settings_for(uri), ls.encoding)
@@ -103,7 +103,7 @@ async def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingP
 async def on_range_formatting(
     ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
 ) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
+    from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
     return await off_loop(formatting.format_range, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
@@ -112,7 +112,7 @@ async def on_range_formatting(
 @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
 @guarded([])
 async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
-    from phh_lsp.features import inlay_hints
+    from phh_lsp.lsp.features import inlay_hints
 
     uri = params.text_document.uri
     return await off_loop(inlay_hints.inlay_hints, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
@@ -121,7 +121,7 @@ async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
+    from phh_lsp.lsp.features import semantic_tokens
 
     return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
 
@@ -129,7 +129,7 @@ async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokens
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
+    from phh_lsp.lsp.features import semantic_tokens
 
     analysis = ls.analysis(params.text_document.uri)
     return semantic_tokens.semantic_tokens_range(analysis, params.range, ls.encoding)
@@ -138,7 +138,7 @@ def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokens
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded([])
 async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    from phh_lsp.features import symbols
+    from phh_lsp.lsp.features import symbols
 
     return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
 
@@ -146,7 +146,7 @@ async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) 
 @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
 @guarded([])
 async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
-    from phh_lsp.features import symbols
+    from phh_lsp.lsp.features import symbols
 
     return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
 
@@ -154,7 +154,7 @@ async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) ->
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 @guarded(None)
 def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> types.Location | None:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return navigation.definition(analysis, offset, params.text_document.uri, ls.encoding)
@@ -163,7 +163,7 @@ def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> type
 @server.feature(types.TEXT_DOCUMENT_REFERENCES)
 @guarded([])
 def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[types.Location]:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     uri, declaration = params.text_document.uri, params.context.include_declaration
@@ -173,7 +173,7 @@ def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
 @guarded([])
 def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight]:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return navigation.highlights(analysis, offset, ls.encoding)
@@ -185,7 +185,7 @@ def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -
 )
 @guarded([])
 async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    from phh_lsp.features import code_actions
+    from phh_lsp.lsp.features import code_actions
 
     uri, context = params.text_document.uri, params.context
     analysis = ls.analysis(uri)
@@ -197,7 +197,7 @@ async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
 @guarded([])
 async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
-    from phh_lsp.features import code_lens
+    from phh_lsp.lsp.features import code_lens
 
     uri = params.text_document.uri
     lenses = await off_loop(code_lens.code_lenses, ls.analysis(uri), ls.encoding)
@@ -209,7 +209,7 @@ async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> l
 
 @server.feature(types.CODE_LENS_RESOLVE)
 def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.CodeLens:
-    from phh_lsp.features import code_lens
+    from phh_lsp.lsp.features import code_lens
 
     uri = (lens.data or {}).get("uri") if isinstance(lens.data, dict) else None
     if not isinstance(uri, str):
@@ -264,9 +264,9 @@ async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
 @guarded(None)
 async def on_hand_states(ls: PhhLanguageServer, params: Any) -> dict[str, Any] | None:
     """``phh/handStates {textDocument: {uri}, position}``: the state feed of
-    the hand at the position (see :mod:`phh_lsp.features.replayer`), or
+    the hand at the position (see :mod:`phh_lsp.lsp.features.replayer`), or
     null outside any hand. Only that hand is analysed and sent."""
-    from phh_lsp.features import replayer
+    from phh_lsp.lsp.features import replayer
 
     uri, position = _document_position(params)
     analysis, offset = ls.offset(uri, position)

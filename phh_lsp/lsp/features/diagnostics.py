@@ -14,7 +14,7 @@ from lsprotocol import types
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.rules.codes import docs_url
 from phh_lsp.core.text import Encoding
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 from phh_lsp.settings import Settings
 
 SOURCE = "phh"

@@ -30,8 +30,8 @@ from lsprotocol import types
 from phh_lsp.core.analysis import Analysis, HandView
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_offset, to_range
 from phh_lsp.features.fixes import PROPOSERS, compatible, fix_hand, fixes_for
+from phh_lsp.lsp.positions import to_offset, to_range
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.phh"
 #: For ``CodeActionOptions(code_action_kinds=...)``.

@@ -26,8 +26,8 @@ from phh_lsp.core.rules.cards import card_name
 from phh_lsp.core.rules.schema import FIELD_SPECS, REQUIRED_BY_VARIANT, REQUIRED_FIELD_NAMES, VARIANT_NAMES
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
 from phh_lsp.features.strength import prefetch, strength_lines
+from phh_lsp.lsp.positions import to_range
 
 
 def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | None:

@@ -10,7 +10,7 @@ Neovim 0.7 included) a moment after the last change otherwise. Either
 way they are computed in a worker thread, so that hover and completion,
 which only analyse the hand under the cursor, never wait behind a full
 re-check of a large ``.phhs`` file. The request handlers are in
-:mod:`phh_lsp.requests`.
+:mod:`phh_lsp.lsp.requests`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from phh_lsp import __version__
-from phh_lsp.documents import Documents, Superseded
-from phh_lsp.idle_collection import NEVER, IdleCollector
+from phh_lsp.lsp.documents import Documents, Superseded
+from phh_lsp.lsp.idle_collection import NEVER, IdleCollector
 
 if TYPE_CHECKING:
     from pygls.workspace import TextDocument
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from phh_lsp.config_files import ConfigFinder
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.text import Encoding
-    from phh_lsp.edited_document import EditedDocument
+    from phh_lsp.lsp.edited_document import EditedDocument
     from phh_lsp.settings import Settings
 
 log = logging.getLogger("phh_lsp")
@@ -125,7 +125,7 @@ class PhhLanguageServer(LanguageServer):
     @property
     def encoding(self) -> Encoding:
         """The position encoding negotiated with the client."""
-        from phh_lsp.features.convert import encoding_of
+        from phh_lsp.lsp.positions import encoding_of
 
         return encoding_of(self.workspace.position_encoding)
 
@@ -158,7 +158,7 @@ class PhhLanguageServer(LanguageServer):
 
     def offset(self, uri: str, position: types.Position) -> tuple[Analysis, int]:
         """The analysis and the offset of ``position`` in it."""
-        from phh_lsp.features.convert import to_offset
+        from phh_lsp.lsp.positions import to_offset
 
         analysis = self.analysis(uri)
         return analysis, to_offset(analysis.lines, position, self.encoding)
@@ -261,7 +261,7 @@ async def _settings_settled(ls: PhhLanguageServer) -> None:
 
 def _edits_of(document: TextDocument | None) -> EditedDocument | None:
     """The document, when it remembers what changed since a version."""
-    from phh_lsp.edited_document import EditedDocument
+    from phh_lsp.lsp.edited_document import EditedDocument
 
     return document if isinstance(document, EditedDocument) else None
 
@@ -283,7 +283,7 @@ async def _compute(
     (within its progress, so a client can tell they are not all); the whole
     file's diagnostics follow and replace them."""
     analysis = ls.documents.analysis(uri, version, text, _edits_of(ls.open_document(uri)))
-    from phh_lsp.features import diagnostics
+    from phh_lsp.lsp.features import diagnostics
 
     work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.settings_for(uri), ls.encoding)
     # only the first check of a document can take long: later ones re-analyse the edited hand
@@ -420,7 +420,7 @@ async def _guarded_task(work: Awaitable[None]) -> None:
 
 @server.feature(types.INITIALIZE)
 def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None:
-    from phh_lsp.edited_document import use_edited_documents
+    from phh_lsp.lsp.edited_document import use_edited_documents
 
     use_edited_documents(ls.workspace)
     ls.initialization_options = params.initialization_options
@@ -489,7 +489,7 @@ def _warm_up() -> None:
 
     import pokerkit  # noqa: F401
 
-    from phh_lsp.features import (  # noqa: F401
+    from phh_lsp.lsp.features import (  # noqa: F401
         code_actions,
         code_lens,
         completion,
@@ -599,7 +599,7 @@ def serve() -> int:
     the LSP asks (pygls tries, but its exit runs where asyncio swallows it).
     """
     logging.basicConfig(level=logging.WARNING, format="phh-lsp %(levelname)s: %(message)s")
-    import phh_lsp.requests  # noqa: F401 - registers the request handlers on `server`
+    import phh_lsp.lsp.requests  # noqa: F401 - registers the request handlers on `server`
 
     server.start_io()
     return 0 if server.shut_down else 1
