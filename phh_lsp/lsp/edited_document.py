@@ -90,3 +90,8 @@ def use_edited_documents(workspace: Workspace) -> None:
         )
 
     workspace._create_text_document = create  # type: ignore[method-assign]
+
+
+def edits_of(document: TextDocument | None) -> EditedDocument | None:
+    """The document, when it remembers what changed since a version."""
+    return document if isinstance(document, EditedDocument) else None

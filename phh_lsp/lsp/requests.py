@@ -1,9 +1,9 @@
 """The request handlers: one LSP method each, a few lines each.
 
 Each handler takes the document's analysis from the server, calls one
-plain function of :mod:`phh_lsp.features` and returns its answer. Feature
+plain function of :mod:`phh_lsp.lsp.features` and returns its answer. Feature
 modules are imported inside the handlers: the server answers
-``initialize`` before loading them (see ``server._warm_up``). Work that
+``initialize`` before loading them (see ``lifecycle._warm_up``). Work that
 may analyse every hand of a large ``.phhs`` file runs in a thread
 (:func:`off_loop`), so hover and completion are answered meanwhile. A
 handler that fails answers its empty result and logs: the server lives on.
@@ -13,13 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from lsprotocol import types
 
+from phh_lsp.lsp.documents import UnknownDocument
 from phh_lsp.lsp.features.semantic_legend import LEGEND
-from phh_lsp.lsp.server import PhhLanguageServer, UnknownDocument, log, server
+from phh_lsp.lsp.handlers import Handlers
+from phh_lsp.lsp.session import PhhLanguageServer
+
+log = logging.getLogger("phh_lsp")
+handlers = Handlers()
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -68,7 +74,7 @@ async def off_loop(function: Callable[..., R], *args: Any) -> R:
     return await asyncio.get_running_loop().run_in_executor(None, functools.partial(function, *args))
 
 
-@server.feature(types.TEXT_DOCUMENT_HOVER)
+@handlers.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded(None)
 def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
     from phh_lsp.lsp.features import hover
@@ -77,7 +83,7 @@ def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | 
     return hover.hover(analysis, offset, ls.encoding)
 
 
-@server.feature(
+@handlers.feature(
     types.TEXT_DOCUMENT_COMPLETION,
     types.CompletionOptions(trigger_characters=[" ", '"'], resolve_provider=False),
 )
@@ -89,16 +95,17 @@ def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> type
     return completion.complete(analysis, offset, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+@handlers.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
 async def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
     from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
-    return await off_loop(formatting.format_document, ls.analysis(uri), ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(formatting.format_document, analysis, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+@handlers.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
 @guarded(None)
 async def on_range_formatting(
     ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
@@ -106,19 +113,21 @@ async def on_range_formatting(
     from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
-    return await off_loop(formatting.format_range, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(formatting.format_range, analysis, params.range, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+@handlers.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
 @guarded([])
 async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
     from phh_lsp.lsp.features import inlay_hints
 
     uri = params.text_document.uri
-    return await off_loop(inlay_hints.inlay_hints, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(inlay_hints.inlay_hints, analysis, params.range, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+@handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
     from phh_lsp.lsp.features import semantic_tokens
@@ -126,7 +135,7 @@ async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokens
     return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
+@handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
     from phh_lsp.lsp.features import semantic_tokens
@@ -135,7 +144,7 @@ def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokens
     return semantic_tokens.semantic_tokens_range(analysis, params.range, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@handlers.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded([])
 async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
     from phh_lsp.lsp.features import symbols
@@ -143,7 +152,7 @@ async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) 
     return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+@handlers.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
 @guarded([])
 async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
     from phh_lsp.lsp.features import symbols
@@ -151,7 +160,7 @@ async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) ->
     return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
 
 
-@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+@handlers.feature(types.TEXT_DOCUMENT_DEFINITION)
 @guarded(None)
 def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> types.Location | None:
     from phh_lsp.lsp.features import navigation
@@ -160,7 +169,7 @@ def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> type
     return navigation.definition(analysis, offset, params.text_document.uri, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_REFERENCES)
+@handlers.feature(types.TEXT_DOCUMENT_REFERENCES)
 @guarded([])
 def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[types.Location]:
     from phh_lsp.lsp.features import navigation
@@ -170,7 +179,7 @@ def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[
     return navigation.references(analysis, offset, uri, ls.encoding, declaration)
 
 
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+@handlers.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
 @guarded([])
 def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight]:
     from phh_lsp.lsp.features import navigation
@@ -179,7 +188,7 @@ def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -
     return navigation.highlights(analysis, offset, ls.encoding)
 
 
-@server.feature(
+@handlers.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.phh"]),
 )
@@ -194,7 +203,7 @@ async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) 
     )
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
+@handlers.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
 @guarded([])
 async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
     from phh_lsp.lsp.features import code_lens
@@ -207,7 +216,7 @@ async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> l
     return lenses
 
 
-@server.feature(types.CODE_LENS_RESOLVE)
+@handlers.feature(types.CODE_LENS_RESOLVE)
 def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.CodeLens:
     from phh_lsp.lsp.features import code_lens
 
@@ -221,12 +230,12 @@ def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.C
         return lens
 
 
-@server.command("phh.noop")
+@handlers.command("phh.noop")
 def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
     """The command of the summary lenses: clicking one does nothing."""
 
 
-@server.command("phh.convert")
+@handlers.command("phh.convert")
 async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
     """``phh.convert [text, site?, name?]``: a site's hand history text as PHH
     (``site`` as ``phh-lsp convert --from`` takes it, detected when null;
@@ -260,7 +269,7 @@ async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
     }
 
 
-@server.feature("phh/handStates")
+@handlers.feature("phh/handStates")
 @guarded(None)
 async def on_hand_states(ls: PhhLanguageServer, params: Any) -> dict[str, Any] | None:
     """``phh/handStates {textDocument: {uri}, position}``: the state feed of
