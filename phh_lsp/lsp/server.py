@@ -5,8 +5,9 @@ pygls wiring only. :func:`build_server` makes the server's state
 message handlers, each module's table: :mod:`~phh_lsp.lsp.lifecycle`
 (start and stop), :mod:`~phh_lsp.lsp.sync` (open, change, close),
 :mod:`~phh_lsp.lsp.checking` (diagnostics, pushed or pulled),
-:mod:`~phh_lsp.lsp.configuration` (the editor's settings) and
-:mod:`~phh_lsp.lsp.requests` (hover, completion and the rest).
+:mod:`~phh_lsp.lsp.configuration` (the editor's settings),
+:mod:`~phh_lsp.lsp.requests` (hover, completion and the rest) and
+:mod:`~phh_lsp.lsp.extension_requests` (phh-lsp's own, for the editors' plugins).
 :func:`serve` runs it until the client says exit.
 """
 
@@ -14,14 +15,14 @@ from __future__ import annotations
 
 import logging
 
-from phh_lsp.lsp import checking, configuration, lifecycle, requests, sync
+from phh_lsp.lsp import checking, configuration, extension_requests, lifecycle, requests, sync
 from phh_lsp.lsp.session import PhhLanguageServer
 
 
 def build_server() -> PhhLanguageServer:
     """A server with every handler registered."""
     server = PhhLanguageServer()
-    for module in (checking, lifecycle, configuration, sync, requests):
+    for module in (checking, lifecycle, configuration, sync, requests, extension_requests):
         module.handlers.register(server)
     return server
 
