@@ -2,7 +2,7 @@
 
 The package is split in two: :mod:`phh_lsp.core` holds everything that
 understands PHH text (parsing, replay, analysis, formatting) as plain
-functions, and the front ends (:mod:`phh_lsp.cli`, :mod:`phh_lsp.server`)
+functions, and the front ends (:mod:`phh_lsp.cli`, :mod:`phh_lsp.lsp.server`)
 only translate between that core and the outside world.
 """
 

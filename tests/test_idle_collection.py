@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from phh_lsp import idle_collection
-from phh_lsp.idle_collection import IdleCollector
+from phh_lsp.lsp import idle_collection
+from phh_lsp.lsp.idle_collection import IdleCollector
 
 
 @pytest.fixture(autouse=True)

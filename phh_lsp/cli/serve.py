@@ -17,7 +17,7 @@ from phh_lsp.cli.command import Command, Streams
 
 def start() -> int:
     """Run the language server until the client leaves; its exit code."""
-    from phh_lsp.server import serve
+    from phh_lsp.lsp.server import serve
 
     return serve()
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.strength import spot_strength as strength
 from phh_lsp.core.strength.equity import Spot
-from phh_lsp.features.hover import hover
+from phh_lsp.lsp.features.hover import hover
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 

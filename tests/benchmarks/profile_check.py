@@ -307,8 +307,8 @@ def profile_keystroke(target: Path, top: int) -> None:
     import re
 
     from phh_lsp.config.settings import Settings
-    from phh_lsp.documents import Documents
-    from phh_lsp.features.diagnostics import lsp_diagnostics
+    from phh_lsp.lsp.documents import Documents
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 
     text = target.read_text(encoding="utf-8")
     uri = target.as_uri()

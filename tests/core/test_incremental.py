@@ -19,7 +19,7 @@ from pygls.workspace import TextDocument
 
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.text import Edit, LineIndex
-from phh_lsp.edited_document import EditedDocument
+from phh_lsp.lsp.edited_document import EditedDocument
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 PHHS = SHARED / "corpus" / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"

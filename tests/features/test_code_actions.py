@@ -11,8 +11,8 @@ from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.fixes.fix_all import compatible
 from phh_lsp.core.text import LineIndex, Span
-from phh_lsp.features.code_actions import FIX_ALL_KIND, code_actions
-from phh_lsp.features.diagnostics import lsp_diagnostics
+from phh_lsp.lsp.features.code_actions import FIX_ALL_KIND, code_actions
+from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()

@@ -7,7 +7,7 @@ from pathlib import Path
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.code_lens import NOOP_COMMAND, code_lenses, resolve_code_lens
+from phh_lsp.lsp.features.code_lens import NOOP_COMMAND, code_lenses, resolve_code_lens
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"

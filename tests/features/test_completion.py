@@ -12,7 +12,7 @@ import pytest
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.completion import complete
+from phh_lsp.lsp.features.completion import complete
 
 HAND = (
     'variant = "NT"\n'

@@ -9,13 +9,13 @@ from lsprotocol import types
 
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.code_actions import code_actions
-from phh_lsp.features.code_lens import code_lenses, resolve_code_lens
-from phh_lsp.features.diagnostics import lsp_diagnostics
-from phh_lsp.features.inlay_hints import inlay_hints
-from phh_lsp.features.navigation import definition, highlights, references
-from phh_lsp.features.semantic_tokens import semantic_tokens, semantic_tokens_range
-from phh_lsp.features.symbols import document_symbols, folding_ranges
+from phh_lsp.lsp.features.code_actions import code_actions
+from phh_lsp.lsp.features.code_lens import code_lenses, resolve_code_lens
+from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
+from phh_lsp.lsp.features.inlay_hints import inlay_hints
+from phh_lsp.lsp.features.navigation import definition, highlights, references
+from phh_lsp.lsp.features.semantic_tokens import semantic_tokens, semantic_tokens_range
+from phh_lsp.lsp.features.symbols import document_symbols, folding_ranges
 from tests.conftest import CORPUS
 
 SAMPLES = [

@@ -12,7 +12,7 @@ import pytest
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine.replay import replay
 from phh_lsp.core.telling.next_actions import legal_next
-from phh_lsp.features.hover import hover
+from phh_lsp.lsp.features.hover import hover
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()

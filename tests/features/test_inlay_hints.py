@@ -8,7 +8,7 @@ from lsprotocol import types
 
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.inlay_hints import inlay_hints
+from phh_lsp.lsp.features.inlay_hints import inlay_hints
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"
@@ -84,7 +84,7 @@ def test_large_phhs_only_analyses_the_visible_hands() -> None:
 
 def test_a_whole_file_request_replays_a_bounded_number_of_hands() -> None:
     """Neovim asks for the whole buffer: a 991-hand file must not replay them all."""
-    from phh_lsp.features.inlay_hints import MAX_HANDS_PER_REQUEST
+    from phh_lsp.lsp.features.inlay_hints import MAX_HANDS_PER_REQUEST
 
     text = PHHS.read_text()
     analysis = analyze(text, str(PHHS))

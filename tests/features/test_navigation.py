@@ -5,7 +5,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.navigation import definition, highlights, references
+from phh_lsp.lsp.features.navigation import definition, highlights, references
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"

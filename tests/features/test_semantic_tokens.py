@@ -8,8 +8,8 @@ from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.text import Encoding, LineIndex
-from phh_lsp.features.semantic_legend import LEGEND
-from phh_lsp.features.semantic_tokens import semantic_tokens, semantic_tokens_range
+from phh_lsp.lsp.features.semantic_legend import LEGEND
+from phh_lsp.lsp.features.semantic_tokens import semantic_tokens, semantic_tokens_range
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"

@@ -13,8 +13,8 @@ from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.strength.equity import Spot, equity, hand_strength
 from phh_lsp.core.strength.strength_text import estimate_text
-from phh_lsp.features.hover import hover
-from phh_lsp.features.inlay_hints import inlay_hints
+from phh_lsp.lsp.features.hover import hover
+from phh_lsp.lsp.features.inlay_hints import inlay_hints
 from tests.conftest import CORPUS
 from tests.core.test_equity import cards
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.features.symbols import document_symbols, folding_ranges
+from phh_lsp.lsp.features.symbols import document_symbols, folding_ranges
 from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"

@@ -3,7 +3,7 @@
 
 Not collected by pytest (the short version is tests/hardening/). Every
 input goes through ``tests.hardening.harness.exercise``: the analysis,
-every LSP feature function discovered in ``phh_lsp/features`` at several
+every LSP feature function discovered in ``phh_lsp/lsp/features`` (and the core modules they call) at several
 positions and ranges, the formatter and its promises (invalid TOML
 untouched, same values, idempotent, no comment lost, LSP edits that give
 its output). Failures of already reported bugs (``harness.KNOWN_BUGS``)

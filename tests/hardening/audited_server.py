@@ -11,7 +11,7 @@ imported it
   ``$PHH_AUDIT_LOG`` (written with ``os.write`` on a descriptor opened
   before the hook, so the hook never sees its own writes);
 
-then runs :func:`phh_lsp.server.serve` and exits as the server exits. The
+then runs :func:`phh_lsp.lsp.server.serve` and exits as the server exits. The
 hook only records: the tests decide what is allowed.
 """
 
@@ -81,7 +81,7 @@ def main() -> None:
     audit_log = os.environ.get("PHH_AUDIT_LOG")
     if audit_log:
         _install(audit_log)
-    from phh_lsp.server import serve
+    from phh_lsp.lsp.server import serve
 
     sys.exit(serve())
 

@@ -3,7 +3,8 @@
 Shared by the hardening tests (``tests/hardening/test_*.py``) and the long
 fuzz run (``tests/fuzz/fuzz_server.py``). For one document it runs what an
 editor session would: the analysis, every LSP feature function found in
-``phh_lsp/features`` at several positions (inside the text, past the end of
+``phh_lsp/lsp/features`` and in the core modules those features call for their
+work (``EDITOR_CORE``) at several positions (inside the text, past the end of
 a line, past the end of the file, between the halves of a surrogate pair),
 whole-document and range formatting, and checks the formatter's promises:
 
@@ -14,7 +15,7 @@ whole-document and range formatting, and checks the formatter's promises:
 * every comment of the input is still in the output.
 
 Features are discovered, not listed: every public function defined in a
-``phh_lsp.features`` module whose parameters are all known here
+``phh_lsp.lsp.features`` or ``EDITOR_CORE`` module whose parameters are all known here
 (``analysis``, ``offset``, ``range``, ...) is called, so features added
 later are exercised without editing this file; missing modules are skipped.
 """
@@ -39,7 +40,7 @@ from lsprotocol import types
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.formatting.formatter import format_text, same_values
-from phh_lsp.features.convert import to_offset
+from phh_lsp.lsp.positions import to_offset
 
 ENCODING = "utf-16"
 SETTINGS = (Settings(), Settings(inlay_hints="pot", big_blinds=True, line_width=20))
@@ -73,14 +74,28 @@ class Feature:
     params: tuple[str, ...]
 
 
+#: The core modules whose functions the editor's features call on every
+#: request (the fixes behind code actions, the strength behind hover and
+#: hints, the next actions behind completion): fuzzed like the features.
+EDITOR_CORE = (
+    "phh_lsp.core.fixes.fix_all",
+    "phh_lsp.core.strength.spot_cache",
+    "phh_lsp.core.telling.next_actions",
+)
+
+
 def discover() -> tuple[list[Feature], list[str]]:
     """Every callable feature, and what was skipped (with why)."""
-    import phh_lsp.features as package
+    import phh_lsp.lsp.features
 
     found: list[Feature] = []
     skipped: list[str] = []
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        name = f"phh_lsp.features.{info.name}"
+    modules = [
+        (phh_lsp.lsp.features.__name__, info.name) for info in pkgutil.iter_modules(phh_lsp.lsp.features.__path__)
+    ]
+    modules += [tuple(name.rsplit(".", 1)) for name in EDITOR_CORE]  # type: ignore[misc]
+    for package_name, module_name in sorted(modules, key=lambda m: m[1]):
+        name = f"{package_name}.{module_name}"
         try:
             module = importlib.import_module(name)
         except Exception as error:  # a module being written right now
@@ -103,7 +118,7 @@ def discover() -> tuple[list[Feature], list[str]]:
                 skipped.append(f"{name}.{attr}: needs {', '.join(unknown)}")
                 continue
             params = tuple(p for p in signature.parameters if p in KNOWN)
-            found.append(Feature(f"{info.name}.{attr}", value, params))
+            found.append(Feature(f"{module_name}.{attr}", value, params))
     return found, skipped
 
 
@@ -261,7 +276,7 @@ def run_features(
 
 
 def _lsp_diagnostics(analysis: Analysis, settings: Settings) -> list[types.Diagnostic]:
-    from phh_lsp.features.diagnostics import lsp_diagnostics
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 
     return lsp_diagnostics(analysis, settings, ENCODING)
 
@@ -275,7 +290,7 @@ def _first_hands(analysis: Analysis, count: int) -> list[Any]:
 
 def _lenses(analysis: Analysis, recorder: Recorder) -> list[Any]:
     try:
-        from phh_lsp.features.code_lens import code_lenses
+        from phh_lsp.lsp.features.code_lens import code_lenses
     except ImportError:
         return []
     return recorder.call("code_lens.code_lenses", code_lenses, analysis, ENCODING) or []
@@ -431,7 +446,7 @@ def apply_lsp_edits(text: str, edits: list[types.TextEdit]) -> str:
 def check_format_edits(recorder: Recorder, analysis: Analysis, formatted: str | None) -> None:
     """``textDocument/formatting`` edits, applied as a client applies them,
     give exactly the formatter's output; none at all for invalid TOML."""
-    from phh_lsp.features.formatting import format_document, format_range
+    from phh_lsp.lsp.features.formatting import format_document, format_range
 
     edits = recorder.call("formatting.format_document(check)", format_document, analysis, SETTINGS[0], ENCODING)
     if edits is None:

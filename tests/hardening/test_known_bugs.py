@@ -48,7 +48,7 @@ def test_nan_amount_is_a_diagnostic_not_a_crash(fields: dict[str, str]) -> None:
 def test_semantic_tokens_survive_deeply_nested_arrays(depth: int) -> None:
     """``x = [[[...]]]`` 1,000 deep: semantic_tokens.hand_actions used to
     raise RecursionError from toml_scan.scan (value -> array -> value...)."""
-    from phh_lsp.features.semantic_tokens import semantic_tokens
+    from phh_lsp.lsp.features.semantic_tokens import semantic_tokens
 
     text = 'variant = "NT"\nx = ' + "[" * depth + "]" * depth + "\n"
     analysis = analyze(text, "deep.phh")
@@ -67,7 +67,7 @@ def test_long_dotted_key_is_formatted_within_a_second() -> None:
     """``k.k.k....k = 1`` (8,000 parts, 16 KB, valid TOML): formatting took
     ~3 s (tomllib is quadratic in the parts); it must answer within a second."""
     from phh_lsp.config.settings import Settings
-    from phh_lsp.features.formatting import format_document
+    from phh_lsp.lsp.features.formatting import format_document
 
     text = inputs.NT + ".".join(["k"] * 8_000) + " = 1\n"
     analysis = analyze(text, "dotted.phh")
@@ -82,7 +82,7 @@ def test_inlay_hints_in_big_blinds_with_a_huge_stack() -> None:
     hand_info.in_big_blinds used to raise InvalidOperation (a ratio beyond
     Decimal's 28 digits, quantized outside its try)."""
     from phh_lsp.config.settings import Settings
-    from phh_lsp.features.inlay_hints import inlay_hints
+    from phh_lsp.lsp.features.inlay_hints import inlay_hints
 
     text = inputs._hand(starting_stacks=f"[200, {10**30}]")
     everything = types.Range(types.Position(0, 0), types.Position(20, 0))
@@ -117,11 +117,11 @@ def test_formatter_is_idempotent_with_a_comment_after_a_moved_key() -> None:
 @pytest.mark.parametrize("depth", [1_000, 2_000])
 def test_semantic_tokens_survive_deeply_nested_inline_tables(depth: int) -> None:
     """``x = { a = { a = ... } }`` 1,000 deep: the analysis reports PHH101,
-    but ``features/semantic_tokens.py:hand_actions`` calls
+    but ``lsp/features/semantic_tokens.py:hand_actions`` calls
     ``core/toml_scan.py:scan``, whose ``inline_table`` hands the whole table
     to ``_snippet_value`` -> ``tomllib.loads``: RecursionError (the depth
     guard added for arrays does not cover inline tables)."""
-    from phh_lsp.features.semantic_tokens import semantic_tokens
+    from phh_lsp.lsp.features.semantic_tokens import semantic_tokens
 
     text = 'variant = "NT"\nx = ' + "{ a = " * depth + "1" + " }" * depth + "\n"
     analysis = analyze(text, "deep.phh")
@@ -136,7 +136,7 @@ def test_completion_with_a_blind_finer_than_decimal_can_round() -> None:
     ``completion_actions._sized``) when completing at offset 397."""
     from pathlib import Path
 
-    from phh_lsp.features.completion import complete
+    from phh_lsp.lsp.features.completion import complete
 
     text = (Path(__file__).parent / "regressions" / "tiny-blind.phh").read_text(encoding="utf-8")
     result = complete(analyze(text, "tiny-blind.phh"), 397, "utf-16")
@@ -149,7 +149,7 @@ def test_hover_on_a_nan_blind() -> None:
     compared the NaN with 0 to explain a negative (dead) blind."""
     from pathlib import Path
 
-    from phh_lsp.features.hover import hover
+    from phh_lsp.lsp.features.hover import hover
 
     text = (Path(__file__).parent / "regressions" / "nan-blind.phh").read_text(encoding="utf-8")
     analysis = analyze(text, "nan-blind.phh")
@@ -161,7 +161,7 @@ def test_completion_with_unknown_stacks_offers_no_infinite_all_in() -> None:
     """iPoker's real files record every stack as `inf` (unknown): completion
     offered `p2 cbr Infinity`, a bet no file can hold. Raise sizes stay
     (minimum, half pot, pot); an all-in has no amount then."""
-    from phh_lsp.features.completion import complete
+    from phh_lsp.lsp.features.completion import complete
 
     text = (
         "[1]\nvariant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 4, 0]\nmin_bet = 4\n"

@@ -116,7 +116,7 @@ def test_every_line_duplicated() -> None:
 
 
 def test_features_are_discovered() -> None:
-    """The harness finds the features of phh_lsp/features (so new ones are
+    """The harness finds the features of phh_lsp/lsp/features (so new ones are
     fuzzed too) and the core ones at least."""
     names = {feature.name for feature in harness.features()}
     assert {

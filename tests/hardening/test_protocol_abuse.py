@@ -1,6 +1,6 @@
 """End to end: a client that misbehaves cannot take the server down.
 
-The real server process (``audited_server.py`` wrapping ``phh_lsp.server``,
+The real server process (``audited_server.py`` wrapping ``phh_lsp.lsp.server``,
 stderr kept in a file) driven by pytest-lsp's client: requests for
 documents never opened, positions past the end of a line or of the file,
 ``didChange`` before ``didOpen``, invalid settings at initialisation and in

@@ -24,7 +24,7 @@ from phh_lsp.core.engine.state_view import fmt_amount, street_names
 from phh_lsp.core.hand_info import field_value, player_name
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, LineIndex, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 _PREVIEW = 40
 

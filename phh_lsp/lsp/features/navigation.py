@@ -16,7 +16,7 @@ from lsprotocol import types
 
 from phh_lsp.core.analysis import Analysis, HandView
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 DECLARING_FIELDS = ("players", "starting_stacks")
 

@@ -35,7 +35,7 @@ from phh_lsp.core.syntax import Document, KeyValue, Node, StringValue, Token, pa
 from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.telling.next_actions import Candidate, legal_next
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 if TYPE_CHECKING:
     from pokerkit import State

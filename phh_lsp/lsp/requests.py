@@ -1,9 +1,9 @@
 """The request handlers: one LSP method each, a few lines each.
 
 Each handler takes the document's analysis from the server, calls one
-plain function of :mod:`phh_lsp.features` and returns its answer. Feature
+plain function of :mod:`phh_lsp.lsp.features` and returns its answer. Feature
 modules are imported inside the handlers: the server answers
-``initialize`` before loading them (see ``server._warm_up``). Work that
+``initialize`` before loading them (see ``lifecycle._warm_up``). Work that
 may analyse every hand of a large ``.phhs`` file runs in a thread
 (:func:`off_loop`), so hover and completion are answered meanwhile. A
 handler that fails answers its empty result and logs: the server lives on.
@@ -13,13 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from lsprotocol import types
 
-from phh_lsp.features.semantic_legend import LEGEND
-from phh_lsp.server import PhhLanguageServer, UnknownDocument, log, server
+from phh_lsp.lsp.documents import UnknownDocument
+from phh_lsp.lsp.features.semantic_legend import LEGEND
+from phh_lsp.lsp.handlers import Handlers
+from phh_lsp.lsp.session import PhhLanguageServer
+
+log = logging.getLogger("phh_lsp")
+handlers = Handlers()
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -68,124 +74,127 @@ async def off_loop(function: Callable[..., R], *args: Any) -> R:
     return await asyncio.get_running_loop().run_in_executor(None, functools.partial(function, *args))
 
 
-@server.feature(types.TEXT_DOCUMENT_HOVER)
+@handlers.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded(None)
 def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
-    from phh_lsp.features import hover
+    from phh_lsp.lsp.features import hover
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return hover.hover(analysis, offset, ls.encoding)
 
 
-@server.feature(
+@handlers.feature(
     types.TEXT_DOCUMENT_COMPLETION,
     types.CompletionOptions(trigger_characters=[" ", '"'], resolve_provider=False),
 )
 @guarded(None)
 def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
-    from phh_lsp.features import completion
+    from phh_lsp.lsp.features import completion
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return completion.complete(analysis, offset, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+@handlers.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
 async def on_formatting(ls: PhhLanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
+    from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
-    return await off_loop(formatting.format_document, ls.analysis(uri), ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(formatting.format_document, analysis, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+@handlers.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
 @guarded(None)
 async def on_range_formatting(
     ls: PhhLanguageServer, params: types.DocumentRangeFormattingParams
 ) -> list[types.TextEdit] | None:
-    from phh_lsp.features import formatting
+    from phh_lsp.lsp.features import formatting
 
     uri = params.text_document.uri
-    return await off_loop(formatting.format_range, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(formatting.format_range, analysis, params.range, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+@handlers.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
 @guarded([])
 async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
-    from phh_lsp.features import inlay_hints
+    from phh_lsp.lsp.features import inlay_hints
 
     uri = params.text_document.uri
-    return await off_loop(inlay_hints.inlay_hints, ls.analysis(uri), params.range, ls.settings_for(uri), ls.encoding)
+    analysis, settings = ls.analysis(uri), ls.editor_settings.settings_for(uri)
+    return await off_loop(inlay_hints.inlay_hints, analysis, params.range, settings, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+@handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
+    from phh_lsp.lsp.features import semantic_tokens
 
     return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
+@handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
-    from phh_lsp.features import semantic_tokens
+    from phh_lsp.lsp.features import semantic_tokens
 
     analysis = ls.analysis(params.text_document.uri)
     return semantic_tokens.semantic_tokens_range(analysis, params.range, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@handlers.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded([])
 async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    from phh_lsp.features import symbols
+    from phh_lsp.lsp.features import symbols
 
     return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+@handlers.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
 @guarded([])
 async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
-    from phh_lsp.features import symbols
+    from phh_lsp.lsp.features import symbols
 
     return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
 
 
-@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+@handlers.feature(types.TEXT_DOCUMENT_DEFINITION)
 @guarded(None)
 def on_definition(ls: PhhLanguageServer, params: types.DefinitionParams) -> types.Location | None:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return navigation.definition(analysis, offset, params.text_document.uri, ls.encoding)
 
 
-@server.feature(types.TEXT_DOCUMENT_REFERENCES)
+@handlers.feature(types.TEXT_DOCUMENT_REFERENCES)
 @guarded([])
 def on_references(ls: PhhLanguageServer, params: types.ReferenceParams) -> list[types.Location]:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     uri, declaration = params.text_document.uri, params.context.include_declaration
     return navigation.references(analysis, offset, uri, ls.encoding, declaration)
 
 
-@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+@handlers.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
 @guarded([])
 def on_highlight(ls: PhhLanguageServer, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight]:
-    from phh_lsp.features import navigation
+    from phh_lsp.lsp.features import navigation
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
     return navigation.highlights(analysis, offset, ls.encoding)
 
 
-@server.feature(
+@handlers.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.phh"]),
 )
 @guarded([])
 async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    from phh_lsp.features import code_actions
+    from phh_lsp.lsp.features import code_actions
 
     uri, context = params.text_document.uri, params.context
     analysis = ls.analysis(uri)
@@ -194,10 +203,10 @@ async def on_code_action(ls: PhhLanguageServer, params: types.CodeActionParams) 
     )
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
+@handlers.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
 @guarded([])
 async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens]:
-    from phh_lsp.features import code_lens
+    from phh_lsp.lsp.features import code_lens
 
     uri = params.text_document.uri
     lenses = await off_loop(code_lens.code_lenses, ls.analysis(uri), ls.encoding)
@@ -207,9 +216,9 @@ async def on_code_lens(ls: PhhLanguageServer, params: types.CodeLensParams) -> l
     return lenses
 
 
-@server.feature(types.CODE_LENS_RESOLVE)
+@handlers.feature(types.CODE_LENS_RESOLVE)
 def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.CodeLens:
-    from phh_lsp.features import code_lens
+    from phh_lsp.lsp.features import code_lens
 
     uri = (lens.data or {}).get("uri") if isinstance(lens.data, dict) else None
     if not isinstance(uri, str):
@@ -219,70 +228,3 @@ def on_code_lens_resolve(ls: PhhLanguageServer, lens: types.CodeLens) -> types.C
     except Exception:
         log.exception("codeLens/resolve failed")
         return lens
-
-
-@server.command("phh.noop")
-def on_noop(ls: PhhLanguageServer, *args: Any) -> None:
-    """The command of the summary lenses: clicking one does nothing."""
-
-
-@server.command("phh.convert")
-async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
-    """``phh.convert [text, site?, name?]``: a site's hand history text as PHH
-    (``site`` as ``phh-lsp convert --from`` takes it, detected when null;
-    ``name``, the source's file name, goes in each hand's comment).
-
-    Answers ``{"text": the .phhs text, "site": its name or null,
-    "converted": n, "problems": [...], "failed": [...]}``, each problem and
-    failure a ``{"line", "message"}`` (1-based line of the input) that the
-    client can show; the editors open the text beside the source.
-    """
-    from phh_lsp.convert.conversion import as_phhs, convert_text
-
-    text = args[0] if args and isinstance(args[0], str) else ""
-    site = args[1] if len(args) > 1 and isinstance(args[1], str) else None
-    name = args[2] if len(args) > 2 and isinstance(args[2], str) else "the source"
-    conversion = await off_loop(convert_text, text, site)
-    converted = conversion.converted
-    return {
-        "text": await off_loop(as_phhs, [(hand, name) for hand in converted]) if converted else "",
-        "site": conversion.site.name if conversion.site is not None else None,
-        "converted": len(converted),
-        "problems": [
-            {"line": hand.hand.first_line, "message": f"hand #{hand.hand.hand_id}: {problem}"}
-            for hand in converted
-            for problem in hand.problems
-        ],
-        "failed": [
-            {"line": hand.line, "message": f"hand #{hand.hand_id or '?'} (from line {hand.first_line}): {hand.reason}"}
-            for hand in conversion.failed
-        ],
-    }
-
-
-@server.feature("phh/handStates")
-@guarded(None)
-async def on_hand_states(ls: PhhLanguageServer, params: Any) -> dict[str, Any] | None:
-    """``phh/handStates {textDocument: {uri}, position}``: the state feed of
-    the hand at the position (see :mod:`phh_lsp.features.replayer`), or
-    null outside any hand. Only that hand is analysed and sent."""
-    from phh_lsp.features import replayer
-
-    uri, position = _document_position(params)
-    analysis, offset = ls.offset(uri, position)
-    return await off_loop(replayer.hand_states_at, analysis, offset, ls.encoding)
-
-
-def _document_position(params: Any) -> tuple[str, types.Position]:
-    """The ``textDocument.uri`` and ``position`` of a custom request's params,
-    which pygls passes as they came (a dict, or an object for each level)."""
-
-    def get(value: Any, name: str) -> Any:
-        return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
-
-    uri = get(get(params, "textDocument"), "uri")
-    position = get(params, "position")
-    line, character = get(position, "line"), get(position, "character")
-    if not isinstance(uri, str) or not isinstance(line, int) or not isinstance(character, int):
-        raise ValueError("phh/handStates takes {textDocument: {uri}, position: {line, character}}")
-    return uri, types.Position(line=line, character=character)

@@ -19,7 +19,7 @@ from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits, minimal_edits
 from phh_lsp.core.formatting.formatter import format_text, same_values
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_offset, to_range
+from phh_lsp.lsp.positions import to_offset, to_range
 
 
 def _edits(analysis: Analysis, settings: Settings) -> list[TextEdit]:

@@ -2,7 +2,7 @@
 
 The server advertises the legend in its ``initialize`` answer; keeping it
 in this small module lets it do so without importing the analysis core,
-which it loads only after answering (see :mod:`phh_lsp.server`).
+which it loads only after answering (see :mod:`phh_lsp.lsp.server`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.rules.codes import docs_url
 from phh_lsp.core.text import Encoding
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 SOURCE = "phh"
 

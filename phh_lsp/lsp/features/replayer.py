@@ -15,7 +15,7 @@ from typing import Any
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.telling.hand_states import hand_states, step_at
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 
 def hand_states_at(analysis: Analysis, offset: int, encoding: Encoding) -> dict[str, Any] | None:

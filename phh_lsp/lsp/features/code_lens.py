@@ -20,7 +20,7 @@ from lsprotocol import types
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.telling.narration import result_summary
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 NOOP_COMMAND = "phh.noop"
 

@@ -31,6 +31,10 @@ class Superseded(Exception):
     """A newer version of the document made this analysis pointless."""
 
 
+class UnknownDocument(LookupError):
+    """A request named a document the client has not opened."""
+
+
 class Documents:
     """Analyses of open documents, one per URI (the latest version)."""
 

@@ -31,8 +31,8 @@ from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.strength.spot_strength import all_in
 from phh_lsp.core.strength.strength_text import all_in_label
 from phh_lsp.core.text import Encoding
-from phh_lsp.features.convert import to_offset, to_position
-from phh_lsp.features.symbols import street_openers
+from phh_lsp.lsp.features.symbols import street_openers
+from phh_lsp.lsp.positions import to_offset, to_position
 
 SEPARATOR = " · "
 

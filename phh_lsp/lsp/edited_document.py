@@ -19,7 +19,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from phh_lsp.core.text import Edit, LineIndex
-from phh_lsp.features.convert import encoding_of
+from phh_lsp.lsp.positions import encoding_of
 
 #: How many changes are remembered (a re-check is never further behind).
 REMEMBERED_CHANGES: Final = 256
@@ -90,3 +90,8 @@ def use_edited_documents(workspace: Workspace) -> None:
         )
 
     workspace._create_text_document = create  # type: ignore[method-assign]
+
+
+def edits_of(document: TextDocument | None) -> EditedDocument | None:
+    """The document, when it remembers what changed since a version."""
+    return document if isinstance(document, EditedDocument) else None

@@ -37,8 +37,8 @@ from phh_lsp.core.rules.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction,
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.text import Encoding, LineIndex, Span
-from phh_lsp.features.convert import to_offset
-from phh_lsp.features.semantic_legend import TOKEN_MODIFIERS, TOKEN_TYPES
+from phh_lsp.lsp.features.semantic_legend import TOKEN_MODIFIERS, TOKEN_TYPES
+from phh_lsp.lsp.positions import to_offset
 
 _TYPE = {name: index for index, name in enumerate(TOKEN_TYPES)}
 _DEALER = 1 << TOKEN_MODIFIERS.index("dealer")

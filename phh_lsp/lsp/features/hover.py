@@ -28,7 +28,7 @@ from phh_lsp.core.strength.strength_text import strength_lines
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.telling.narration import action_in_words, changes, state_rows, state_summary
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_range
+from phh_lsp.lsp.positions import to_range
 
 
 def hover(analysis: Analysis, offset: int, encoding: Encoding) -> types.Hover | None:

@@ -32,7 +32,7 @@ from phh_lsp.core.fixes.fix_all import compatible, fix_hand
 from phh_lsp.core.fixes.proposers import PROPOSERS, fixes_for
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
-from phh_lsp.features.convert import to_offset, to_range
+from phh_lsp.lsp.positions import to_offset, to_range
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.phh"
 #: For ``CodeActionOptions(code_action_kinds=...)``.

@@ -1,0 +1,240 @@
+"""When open documents are checked, and how their diagnostics reach the client.
+
+The diagnostics go the way the client takes them: pulled
+(``textDocument/diagnostic``) by a client that says it can (VS Code,
+Neovim 0.10+), where the client decides when to ask (the visible
+documents, after each change) and an unchanged result costs one result
+id; pushed (``publishDiagnostics``, which every client takes, Neovim 0.7
+included) a moment after the last change otherwise. Either way they are
+computed in a worker thread, so that hover and completion, which only
+analyse the hand under the cursor, never wait behind a full re-check of a
+large ``.phhs`` file. The first check of a large file shows its progress,
+and a pushed one sends the diagnostics of its first hands before the rest.
+What the diagnostics are is :mod:`phh_lsp.lsp.features.diagnostics`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import itertools
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+from lsprotocol import types
+
+from phh_lsp.lsp.documents import Superseded
+from phh_lsp.lsp.handlers import Handlers
+from phh_lsp.lsp.session import Made, PhhLanguageServer
+
+log = logging.getLogger("phh_lsp")
+handlers = Handlers()
+DEBOUNCE_SECONDS = 0.005
+#: How long a first check waits for the editor's settings to arrive.
+CONFIGURATION_WAIT_SECONDS = 2.0
+#: A file of more hands shows the diagnostics of this many first, before its first whole check.
+FIRST_HANDS = 50
+
+
+async def _diagnose(
+    ls: PhhLanguageServer, uri: str, publish_first_hands: bool = False
+) -> tuple[Made, list[types.Diagnostic]] | None:
+    """The diagnostics of the document as the client last sent it, and
+    what they were made from; None when it is closed, or changed before
+    they were done (a newer check is then under way). ``publish_first_hands``:
+    a client diagnostics are pushed to is sent those of a large file's first
+    hands before the whole file's (see _compute)."""
+    await _settings_settled(ls)
+    document = ls.open_document(uri)
+    if document is None:
+        return None
+    version = document.version
+    key = (version, ls.editor_settings.generation)
+    running = ls.diagnosing.get(uri)
+    if running is None or running[0] != key:
+        # one computation per version and settings: a client that asks twice
+        # while a 1,000-hand file is first checked waits for the one under way
+        running = key, asyncio.ensure_future(_compute(ls, uri, version, document.source, publish_first_hands))
+        running[1].add_done_callback(_retrieved)  # an outcome nobody waits for any more is no error
+        ls.diagnosing[uri] = running
+    try:
+        # shielded: a request cancelled by the client leaves the work to the next one
+        items = await asyncio.shield(running[1])
+    except Superseded:
+        return None
+    finally:
+        if ls.diagnosing.get(uri) is running and running[1].done():
+            del ls.diagnosing[uri]
+    if not ls.documents.is_current(uri, version):
+        return None
+    ls.checked.add(uri)
+    return key, items
+
+
+async def _settings_settled(ls: PhhLanguageServer) -> None:
+    """Wait (a little) for the editor's settings, asked for after ``initialized``:
+    a document opened as the session starts waits for its folder's settings
+    (a VS Code multi-root workspace), so that no diagnostic flashes at the
+    default severity."""
+    if not ls.configured.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ls.configured.wait(), CONFIGURATION_WAIT_SECONDS)
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+async def _compute(
+    ls: PhhLanguageServer, uri: str, version: int | None, text: str, publish_first_hands: bool = False
+) -> list[types.Diagnostic]:
+    """Check the document in a worker thread (with progress shown the first
+    time, when it has many hands); Superseded if it changes meanwhile.
+
+    Before the first check of a large file, ``publish_first_hands`` sends
+    the diagnostics of its first hands, where the editor opens it: what is
+    wrong at the top shows in a fraction of the time the whole check takes
+    (within its progress, so a client can tell they are not all); the whole
+    file's diagnostics follow and replace them."""
+    from phh_lsp.lsp.edited_document import edits_of
+
+    analysis = ls.documents.analysis(uri, version, text, edits_of(ls.open_document(uri)))
+    from phh_lsp.lsp.features import diagnostics
+
+    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.editor_settings.settings_for(uri), ls.encoding)
+    # only the first check of a document can take long: later ones re-analyse the edited hand
+    first = uri not in ls.checked
+    token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
+    loop = asyncio.get_running_loop()
+    try:
+        if first and publish_first_hands and len(analysis.pieces) > FIRST_HANDS and analysis.independent:
+            early = functools.partial(work, FIRST_HANDS)
+            items = await loop.run_in_executor(None, early)
+            if ls.documents.is_current(uri, version):
+                ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+        items = await loop.run_in_executor(None, work)
+    finally:
+        # once the client has said shutdown or exit nothing more is sent: on
+        # exit this runs as the task is cancelled, with the output closed
+        if token is not None and not ls.documents.closing:
+            ls.work_done_progress.end(token, types.WorkDoneProgressEnd())
+    if first:
+        # who is ahead at each action of a small document, computed before the first hover
+        # asks (once: after an edit, the hover of the hand starts what it needs)
+        from phh_lsp.core.strength.spot_cache import prefetch_document
+
+        loop.run_in_executor(None, prefetch_document, analysis)
+    return items
+
+
+async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
+    await asyncio.sleep(delay)
+    found = await _diagnose(ls, uri, publish_first_hands=True)
+    if found is not None:
+        (version, _), items = found
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+    ls.collector.busy(asyncio.get_running_loop())
+
+
+@handlers.feature(
+    types.TEXT_DOCUMENT_DIAGNOSTIC,
+    types.DiagnosticOptions(identifier="phh", inter_file_dependencies=False, workspace_diagnostics=False),
+)
+async def on_pull(ls: PhhLanguageServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+    """Diagnostics for a client that asks for them. The result id names
+    the version and the settings they were made with: asked again with
+    nothing changed, the answer is "unchanged" and the client keeps what
+    it shows (VS Code asks again when a tab comes back into view). A
+    document that changes while it is checked is checked again, so the
+    answer is always of the latest text."""
+    uri = params.text_document.uri
+    while (document := ls.open_document(uri)) is not None and not ls.documents.closing:
+        if (
+            params.previous_result_id == _result_id((document.version, ls.editor_settings.generation))
+            and uri in ls.checked
+        ):
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=params.previous_result_id)
+        found = await _diagnose(ls, uri)
+        if found is not None:
+            made, items = found
+            return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=_result_id(made))
+    # not opened, closed meanwhile, or the server is stopping: nothing to show
+    # (pygls would read an unknown file from disk)
+    return types.RelatedFullDocumentDiagnosticReport(items=[])
+
+
+def _result_id(made: Made) -> str:
+    """A pulled result's id: what it was made from."""
+    version, generation = made
+    return f"{version}.{generation}"
+
+
+def diagnostics_changed(ls: PhhLanguageServer) -> None:
+    """The settings changed: every open document's diagnostics may differ.
+    A pulling client is told to ask again (if it can be told); a pushed
+    one is sent them again."""
+    if ls.pulls_diagnostics:
+        workspace = ls.client_capabilities.workspace
+        if workspace is not None and workspace.diagnostics is not None and workspace.diagnostics.refresh_support:
+            ls.workspace_diagnostic_refresh(None)
+        return
+    for document in list(ls.workspace.text_documents.values()):
+        schedule(ls, document.uri, 0)
+
+
+#: A check of more hands than this shows its progress in the editor.
+PROGRESS_FROM_HANDS = 200
+_PROGRESS_TOKENS = itertools.count(1)
+
+
+async def _progress_for(ls: PhhLanguageServer, uri: str, hands: int) -> str | None:
+    """Start a progress report ("Checking 991 hands") when a check has many
+    hands to analyse and the client shows server-initiated progress; the
+    token, or None. Reports come from the worker thread as hands are done."""
+    window = ls.client_capabilities.window
+    if hands < PROGRESS_FROM_HANDS or window is None or not window.work_done_progress:
+        return None
+    token = f"phh-check-{next(_PROGRESS_TOKENS)}"
+    try:
+        # shielded: a keystroke cancels this task, and the client's answer to
+        # a cancelled request would arrive at a future that is gone
+        await asyncio.shield(ls.work_done_progress.create_async(token))
+    except Exception:
+        log.exception("window/workDoneProgress/create failed")
+        return None
+    name = uri.rsplit("/", 1)[-1]
+    ls.work_done_progress.begin(
+        token, types.WorkDoneProgressBegin(title=f"Checking {hands:,} hands", message=name, percentage=0)
+    )
+    loop = asyncio.get_running_loop()
+
+    def report(done: int, total: int) -> None:
+        value = types.WorkDoneProgressReport(message=f"{done:,} of {total:,} hands", percentage=done * 100 // total)
+        loop.call_soon_threadsafe(ls.work_done_progress.report, token, value)
+
+    ls.documents.watch(uri, report)
+    return token
+
+
+def schedule(ls: PhhLanguageServer, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
+    """(Re)start the pushed diagnostics of ``uri``; a newer change cancels
+    the older. Nothing for a client that pulls them: it asks after a change."""
+    if ls.pulls_diagnostics:
+        return
+    previous = ls.pending.pop(uri, None)
+    if previous is not None:
+        previous.cancel()
+    task = asyncio.ensure_future(_guarded_task(_publish(ls, uri, delay)))
+    ls.pending[uri] = task
+
+
+async def _guarded_task(work: Awaitable[None]) -> None:
+    try:
+        await work
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("diagnostics failed")
