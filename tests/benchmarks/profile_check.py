@@ -136,7 +136,7 @@ ENTRY_POINTS = [
     ("actions.parse_action", "phh_lsp/core/rules/actions.py", "parse_action"),
     ("checks_actions.check_actions_in_context", "phh_lsp/core/rules/checks_actions.py", "check_actions_in_context"),
     ("replay.replay (all PokerKit work)", "phh_lsp/core/engine/replay.py", "replay"),
-    ("replay.create_state", "phh_lsp/core/engine/replay.py", "create_state"),
+    ("hand_setup.create_state", "phh_lsp/core/engine/hand_setup.py", "create_state"),
     ("replay._Replayer.apply", "phh_lsp/core/engine/replay.py", "apply"),
     ("replay._Replayer.complete", "phh_lsp/core/engine/replay.py", "complete"),
     ("replay._collected", "phh_lsp/core/engine/replay.py", "_collected"),

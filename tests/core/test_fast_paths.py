@@ -195,7 +195,7 @@ actions = [
 
 
 def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPatch) -> None:
-    from phh_lsp.core.engine import replay as replay_module
+    from phh_lsp.core.engine import hand_setup
 
     def stacks() -> tuple[object, ...] | None:
         analysis_module.analyze_hand.cache_clear()
@@ -205,7 +205,7 @@ def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPa
 
     remembered_twice = (stacks(), stacks())  # the second replay is served by the caches
     with monkeypatch.context() as patch:
-        patch.setattr(replay_module, "memoized", lambda hand_type: hand_type)
+        patch.setattr(hand_setup, "memoized", lambda hand_type: hand_type)
         plain = stacks()
     assert remembered_twice == (plain, plain)
     # p1's royal flush beats fives full: 4 antes and the three bring-in calls

@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.edits.fix_data import FixData, ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength
-from phh_lsp.core.engine.replay import Setup
+from phh_lsp.core.engine.hand_setup import Setup
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
 from phh_lsp.core.rules.schema import (
