@@ -129,7 +129,7 @@ def group_of(filename: str, function: str) -> str:
 
 
 ENTRY_POINTS = [
-    ("syntax.parse", "phh_lsp/core/syntax/parser.py", "parse"),
+    ("syntax.parse", "phh_lsp/core/syntax/parser/document.py", "parse"),
     ("syntax.check (TOML rules)", "phh_lsp/core/syntax/check.py", "check"),
     ("syntax.entries.read_entries", "phh_lsp/core/syntax/entries.py", "read_entries"),
     ("checks_fields.check_fields", "phh_lsp/core/rules/checks_fields.py", "check_fields"),

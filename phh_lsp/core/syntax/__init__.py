@@ -25,7 +25,8 @@ from typing import Any
 
 from phh_lsp.core.syntax.check import check
 from phh_lsp.core.syntax.encoding import decode
-from phh_lsp.core.syntax.parser import MAX_DEPTH, parse
+from phh_lsp.core.syntax.parser.document import MAX_DEPTH, parse
+from phh_lsp.core.syntax.tokens import Token, TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
@@ -39,8 +40,6 @@ from phh_lsp.core.syntax.tree import (
     ScalarValue,
     StringValue,
     TableHeader,
-    Token,
-    TomlError,
 )
 
 __all__ = [

@@ -22,6 +22,7 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
+from phh_lsp.core.syntax.tokens import TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
@@ -33,7 +34,6 @@ from phh_lsp.core.syntax.tree import (
     ScalarValue,
     StringValue,
     TableHeader,
-    TomlError,
 )
 
 _FROZEN: Final = 0
@@ -438,7 +438,7 @@ def check(document: Document) -> tuple[dict[str, Any], list[TomlError]]:
     to ``tomllib``'s only when the list is empty."""
     cached = document.checked
     if cached is None:
-        from phh_lsp.core.syntax.parser import gc_paused
+        from phh_lsp.core.syntax.parser.document import gc_paused
 
         checker = _Checker()
         with gc_paused():

@@ -37,7 +37,7 @@ from phh_lsp.core.syntax.lexer import (
     VALUE_TOKEN,
 )
 from phh_lsp.core.syntax.strings import string_problem
-from phh_lsp.core.syntax.tree import (
+from phh_lsp.core.syntax.tokens import (
     BARE,
     BARE_KEY,
     BASIC_STRING,
@@ -63,6 +63,10 @@ from phh_lsp.core.syntax.tree import (
     R_BRACE,
     R_BRACKET,
     WHITESPACE,
+    Token,
+    TomlError,
+)
+from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
     Document,
@@ -75,8 +79,6 @@ from phh_lsp.core.syntax.tree import (
     ScalarValue,
     StringValue,
     TableHeader,
-    Token,
-    TomlError,
 )
 
 #: How deep arrays and inline tables may nest. TOML sets no limit; this one
