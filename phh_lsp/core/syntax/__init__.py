@@ -25,7 +25,9 @@ from typing import Any
 
 from phh_lsp.core.syntax.check import check
 from phh_lsp.core.syntax.encoding import decode
-from phh_lsp.core.syntax.parser.document import MAX_DEPTH, parse
+from phh_lsp.core.syntax.parser.document import parse
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
+from phh_lsp.core.syntax.parser.values import MAX_DEPTH
 from phh_lsp.core.syntax.tokens import Token, TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
@@ -35,7 +37,6 @@ from phh_lsp.core.syntax.tree import (
     InlineTable,
     Key,
     KeyValue,
-    LazyKeyValue,
     Node,
     ScalarValue,
     StringValue,

@@ -22,6 +22,7 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
 from phh_lsp.core.syntax.tokens import TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
@@ -29,11 +30,11 @@ from phh_lsp.core.syntax.tree import (
     Document,
     InlineTable,
     KeyValue,
-    LazyKeyValue,
     Node,
     ScalarValue,
     StringValue,
     TableHeader,
+    gc_paused,
 )
 
 _FROZEN: Final = 0
@@ -438,8 +439,6 @@ def check(document: Document) -> tuple[dict[str, Any], list[TomlError]]:
     to ``tomllib``'s only when the list is empty."""
     cached = document.checked
     if cached is None:
-        from phh_lsp.core.syntax.parser.document import gc_paused
-
         checker = _Checker()
         with gc_paused():
             value = checker.document(document)

@@ -16,10 +16,33 @@ Treat them as immutable once :func:`~phh_lsp.core.syntax.parse` returns.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
 
+from phh_lsp.core.syntax.strings import decode_string, key_part_name
 from phh_lsp.core.syntax.tokens import COMMENT, Token, TomlError
 from phh_lsp.core.text import Span
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a tree is built.
+
+    Why: a parse allocates hundreds of thousands of small objects and frees
+    none, which makes the collector run over and over on a heap that only
+    grows; that was more than half of an eager parse of the 800 KB ``.phhs``.
+    The tree holds no reference cycles, so nothing is lost by waiting. Only
+    re-enabled if it was enabled before (another thread may have paused it).
+    """
+    enabled = gc.isenabled()
+    if enabled:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Node:
@@ -119,14 +142,13 @@ class Document(Node):
         self.checked: object = None
 
     def expand(self) -> None:
-        """Build every lazy pair's nodes now (see :class:`LazyKeyValue`),
-        with the garbage collector paused once for all of them, which is
-        twice as fast as letting a walk build them one by one."""
-        from phh_lsp.core.syntax.parser.document import gc_paused
-
+        """Build every lazy pair's nodes now (see
+        :class:`~phh_lsp.core.syntax.parser.plain.LazyKeyValue`), with the
+        garbage collector paused once for all of them, which is twice as
+        fast as letting a walk build them one by one."""
         with gc_paused():
             for child in self.children:
-                if isinstance(child, LazyKeyValue):
+                if isinstance(child, KeyValue):
                     child.expand()
 
     @property
@@ -167,8 +189,6 @@ class Key(Node):
 
     def names(self) -> tuple[str, ...]:
         """The decoded parts: ``a."b.c"`` gives ``("a", "b.c")``."""
-        from phh_lsp.core.syntax.strings import key_part_name
-
         return tuple(key_part_name(part) for part in self.parts)
 
     @property
@@ -206,6 +226,11 @@ class KeyValue(Node):
         self.key = key
         self.value = value
 
+    def expand(self) -> KeyValue:
+        """The pair with its nodes built: itself (a lazy pair builds them,
+        see :class:`~phh_lsp.core.syntax.parser.plain.LazyKeyValue`)."""
+        return self
+
 
 class ScalarValue(Node):
     """An integer, float, boolean or date/time: one token, kind as the token's."""
@@ -242,8 +267,6 @@ class StringValue(Node):
 
     def _decode(self) -> tuple[str, list[int] | None, int]:
         if self._decoded is None:
-            from phh_lsp.core.syntax.strings import decode_string
-
             self._decoded = decode_string(self.token, self.terminated)
         return self._decoded
 
@@ -316,67 +339,3 @@ class ErrorNode(Node):
     def __init__(self, children: list[Node | Token], message: str) -> None:
         Node.__init__(self, "error", children)
         self.message = message
-
-
-class LazyKeyValue(KeyValue):
-    """A ``key = value`` line in the plain form nearly every PHH line has
-    (bare key; strings without escapes, plain numbers, booleans, times of
-    day, flat arrays of those), recognised whole by one regular expression.
-
-    Why lazy: a keystroke in a 991-hand ``.phhs`` re-parses 20,000 such
-    lines, and building their 250,000 tokens is most of a parse. The regular
-    expression already proves the line valid, so the verdict and the values
-    need only the name and the value's text; the children, key and value
-    nodes are built on first access, by the same parser, so they are
-    exactly the nodes an eager parse gives.
-    """
-
-    __slots__ = ("_expanded", "name", "source", "value_kind", "value_start")
-
-    def __init__(self, source: str, start: int, end: int, name: str, value_start: int, value_kind: str) -> None:
-        self.kind = "key_value"
-        self.start = start
-        self.end = end
-        self.source = source
-        #: The (bare) key.
-        self.name = name
-        #: Where the value starts; it ends at ``end``.
-        self.value_start = value_start
-        #: "array", or the scalar's token kind (``literal_string``, ``integer``, ...).
-        self.value_kind = value_kind
-        self._expanded: KeyValue | None = None
-
-    def expand(self) -> KeyValue:
-        """The eager node for the same text (built once)."""
-        if self._expanded is None:
-            from phh_lsp.core.syntax.parser.document import parse_key_value_at
-
-            self._expanded = parse_key_value_at(self.source, self.start, self.value_start, self.end)
-        return self._expanded
-
-    @property
-    def children(self) -> list[Node | Token]:
-        """The key, blanks, ``=`` and value nodes (built on first access)."""
-        return self.expand().children
-
-    @children.setter
-    def children(self, value: list[Node | Token]) -> None:
-        raise AttributeError("a lazy node's children are read-only")
-
-    @property
-    def key(self) -> Key:
-        """The key node (built on first access)."""
-        return self.expand().key
-
-    @key.setter
-    def key(self, value: Key) -> None:
-        raise AttributeError("a lazy node's key is read-only")
-
-    @property
-    def value(self) -> Node | None:
-        """The value node (built on first access)."""
-        return self.expand().value
-
-    @value.setter
-    def value(self, value: Node | None) -> None:
-        raise AttributeError("a lazy node's value is read-only")
