@@ -30,7 +30,8 @@ from typing import IO, TYPE_CHECKING
 from phh_lsp.commands.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config import codes_named
 from phh_lsp.config_files import ConfigFinder
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.core.hand_analysis import HandAnalysis, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded

@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from phh_lsp.commands.report import FixRecord
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.edits.text_edits import TextEdit, apply_edits
+from phh_lsp.core.hand_analysis import HandAnalysis, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import LineIndex, Span
 from phh_lsp.features.fixes import PROPOSERS, Fix, choose, compatible, fix_hand, fixes_for

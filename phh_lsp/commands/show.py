@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from phh_lsp.commands.hand_choice import add_hand_arguments, chosen_hands
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.narration import action_in_words, result_summary, state_rows, state_summary, why_stopped
 from phh_lsp.core.rules.schema import VARIANT_NAMES
 

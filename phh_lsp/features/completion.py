@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis
+from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.engine.replay import state_before
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import player_label
 from phh_lsp.core.rules.cards import card_name, deck_for
 from phh_lsp.core.rules.schema import (

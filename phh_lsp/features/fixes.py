@@ -33,7 +33,6 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, Literal, TypeVar
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.edits.fix_data import (
     BetOutOfRange,
     ForbiddenField,
@@ -59,6 +58,7 @@ from phh_lsp.core.edits.toml_write import (
     render,
 )
 from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import big_blind, field_value
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb

@@ -99,6 +99,8 @@ def group_of(filename: str, function: str) -> str:
     if name.endswith(
         (
             "phh_lsp/core/analysis.py",
+            "phh_lsp/core/hand_analysis.py",
+            "phh_lsp/core/document_diagnostics.py",
             "phh_lsp/core/text.py",
             "phh_lsp/core/rules/codes.py",
         )
@@ -152,7 +154,7 @@ ENTRY_POINTS = [
     ("pokerkit Hand.from_game (evaluation)", "pokerkit/hands.py", "from_game"),
     ("pokerkit lookups get_entry", "pokerkit/lookups.py", "get_entry"),
     ("analysis._consistency", "phh_lsp/core/analysis.py", "_consistency"),
-    ("analysis._document_diagnostics", "phh_lsp/core/analysis.py", "_document_diagnostics"),
+    ("document_diagnostics.document_diagnostics", "phh_lsp/core/document_diagnostics.py", "document_diagnostics"),
     ("hands.split_hands", "phh_lsp/core/syntax/hands.py", "split_hands"),
 ]
 
@@ -174,7 +176,8 @@ def label(key: tuple[str, int, str]) -> str:
 
 
 def profile(target: Path, top: int, save: str | None) -> None:
-    from phh_lsp.core.analysis import analyze, analyze_hand
+    from phh_lsp.core.analysis import analyze
+    from phh_lsp.core.hand_analysis import analyze_hand
 
     files = files_of(target)
     texts = [(str(path), path.read_text(encoding="utf-8")) for path in files]
@@ -262,7 +265,7 @@ def pokerkit_share(work: Callable[[], int]) -> tuple[float, float]:
     from pokerkit import HandHistory, State
 
     from phh_lsp.commands.check import _collector_tuned
-    from phh_lsp.core.analysis import analyze_hand
+    from phh_lsp.core.hand_analysis import analyze_hand
 
     spent = [0.0]
     depth = [0]

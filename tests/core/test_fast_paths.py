@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core import analysis as analysis_module
+from phh_lsp.core import hand_analysis as analysis_module
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.syntax import LazyKeyValue, parse
 from phh_lsp.core.syntax.entries import read_entries
@@ -341,7 +341,8 @@ def test_features_walking_the_hands_at_once_analyse_each_hand_once() -> None:
     hand instead of each analysing what the others are analysing."""
     import threading
 
-    from phh_lsp.core.analysis import analyze, analyze_hand
+    from phh_lsp.core.analysis import analyze
+    from phh_lsp.core.hand_analysis import analyze_hand
     from tests.core.test_diagnostic_codes import NT
 
     text = "".join(f"[{n}]\n{NT}\n" for n in range(1, 201))
