@@ -37,7 +37,7 @@ from phh_lsp.core.syntax.tokens import (
     Token,
     TomlError,
 )
-from phh_lsp.core.syntax.tree import ArrayValue, InlineTable, Key, KeyValue, Node
+from phh_lsp.core.syntax.tree import ArrayValue, InlineTable, KeyValue, Node
 
 #: Lexer group name -> token kind.
 TOKEN_KIND: Final = {
@@ -114,10 +114,6 @@ class Cursor:
         return token
 
     # -- the productions other modules call (see the module's docstring) ------------
-
-    def key(self, outer: list[Node | Token]) -> Key | None:
-        """A dotted key (:mod:`~phh_lsp.core.syntax.parser.keys`)."""
-        raise NotImplementedError
 
     def key_value(self, depth: int) -> KeyValue:
         """``key = value`` (:mod:`~phh_lsp.core.syntax.parser.keys`)."""
