@@ -94,7 +94,7 @@ def group_of(filename: str, function: str) -> str:
         ("phh_lsp/core/rules/actions.py", "phh_lsp/core/rules/checks_actions.py", "phh_lsp/core/rules/cards.py")
     ):
         return "action parsing (actions, checks_actions, cards)"
-    if name.endswith("phh_lsp/core/engine/replay.py"):
+    if name.endswith(("phh_lsp/core/engine/replay.py", "phh_lsp/core/engine/hand_setup.py")):
         return "our replay driver (core/engine/replay.py)"
     if name.endswith(
         (
