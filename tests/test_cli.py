@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import phh_lsp.core.analysis as analysis_module
+import phh_lsp.core.hand_analysis as analysis_module
 from phh_lsp import cli
 from tests.conftest import CORPUS
 from tests.core.test_diagnostic_codes import NT, PHHS

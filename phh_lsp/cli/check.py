@@ -30,7 +30,8 @@ from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, rend
 from phh_lsp.config.cli_flags import FlagError, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.config.settings import Settings
-from phh_lsp.core.analysis import Analysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.core.hand_analysis import analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.text import Span
 from phh_lsp.paths import Decoded, collect, decode, read_decoded

@@ -14,7 +14,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze_hand
+from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.hand_analysis import HandAnalysis, analyze_hand
 
 
 def _check_hand(text: str, multi: bool) -> HandAnalysis:

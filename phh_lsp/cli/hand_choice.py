@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from phh_lsp.core.analysis import HandAnalysis, analyze
+from phh_lsp.core.analysis import analyze
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.paths import read_text
 
 

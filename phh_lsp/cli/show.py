@@ -20,8 +20,8 @@ from typing import TextIO
 
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.hand_choice import add_hand_arguments, chosen_hands
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.rules.schema import VARIANT_NAMES
 from phh_lsp.core.telling.narration import action_in_words, result_summary, state_rows, state_summary, why_stopped
 

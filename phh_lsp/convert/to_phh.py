@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from phh_lsp.convert.history import ConversionError, Event, SiteHand
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.engine.replay import Setup, create_state
+from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.fixes.toml_write import render
 from phh_lsp.core.formatting.formatter import format_text

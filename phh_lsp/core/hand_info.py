@@ -9,8 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, cast
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 
 
 def field_value(hand: HandAnalysis, name: str) -> Any:

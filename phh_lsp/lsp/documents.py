@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from phh_lsp.core.analysis import Analysis, HandAnalysis
+    from phh_lsp.core.analysis import Analysis
+    from phh_lsp.core.hand_analysis import HandAnalysis
     from phh_lsp.core.text import Edit, LineIndex
 
 

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from phh_lsp.core.syntax import check, parse  # noqa: E402
-from phh_lsp.core.syntax.parser import parse_general  # noqa: E402
+from phh_lsp.core.syntax.parser.document import parse_general  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"

@@ -94,11 +94,13 @@ def group_of(filename: str, function: str) -> str:
         ("phh_lsp/core/rules/actions.py", "phh_lsp/core/rules/checks_actions.py", "phh_lsp/core/rules/cards.py")
     ):
         return "action parsing (actions, checks_actions, cards)"
-    if name.endswith("phh_lsp/core/engine/replay.py"):
+    if name.endswith(("phh_lsp/core/engine/replay.py", "phh_lsp/core/engine/hand_setup.py")):
         return "our replay driver (core/engine/replay.py)"
     if name.endswith(
         (
             "phh_lsp/core/analysis.py",
+            "phh_lsp/core/hand_analysis.py",
+            "phh_lsp/core/document_diagnostics.py",
             "phh_lsp/core/text.py",
             "phh_lsp/core/rules/codes.py",
         )
@@ -129,14 +131,14 @@ def group_of(filename: str, function: str) -> str:
 
 
 ENTRY_POINTS = [
-    ("syntax.parse", "phh_lsp/core/syntax/parser.py", "parse"),
+    ("syntax.parse", "phh_lsp/core/syntax/parser/document.py", "parse"),
     ("syntax.check (TOML rules)", "phh_lsp/core/syntax/check.py", "check"),
     ("syntax.entries.read_entries", "phh_lsp/core/syntax/entries.py", "read_entries"),
     ("checks_fields.check_fields", "phh_lsp/core/rules/checks_fields.py", "check_fields"),
     ("actions.parse_action", "phh_lsp/core/rules/actions.py", "parse_action"),
     ("checks_actions.check_actions_in_context", "phh_lsp/core/rules/checks_actions.py", "check_actions_in_context"),
     ("replay.replay (all PokerKit work)", "phh_lsp/core/engine/replay.py", "replay"),
-    ("replay.create_state", "phh_lsp/core/engine/replay.py", "create_state"),
+    ("hand_setup.create_state", "phh_lsp/core/engine/hand_setup.py", "create_state"),
     ("replay._Replayer.apply", "phh_lsp/core/engine/replay.py", "apply"),
     ("replay._Replayer.complete", "phh_lsp/core/engine/replay.py", "complete"),
     ("replay._collected", "phh_lsp/core/engine/replay.py", "_collected"),
@@ -152,7 +154,7 @@ ENTRY_POINTS = [
     ("pokerkit Hand.from_game (evaluation)", "pokerkit/hands.py", "from_game"),
     ("pokerkit lookups get_entry", "pokerkit/lookups.py", "get_entry"),
     ("analysis._consistency", "phh_lsp/core/analysis.py", "_consistency"),
-    ("analysis._document_diagnostics", "phh_lsp/core/analysis.py", "_document_diagnostics"),
+    ("document_diagnostics.document_diagnostics", "phh_lsp/core/document_diagnostics.py", "document_diagnostics"),
     ("hands.split_hands", "phh_lsp/core/syntax/hands.py", "split_hands"),
 ]
 
@@ -174,7 +176,8 @@ def label(key: tuple[str, int, str]) -> str:
 
 
 def profile(target: Path, top: int, save: str | None) -> None:
-    from phh_lsp.core.analysis import analyze, analyze_hand
+    from phh_lsp.core.analysis import analyze
+    from phh_lsp.core.hand_analysis import analyze_hand
 
     files = files_of(target)
     texts = [(str(path), path.read_text(encoding="utf-8")) for path in files]
@@ -262,7 +265,7 @@ def pokerkit_share(work: Callable[[], int]) -> tuple[float, float]:
     from pokerkit import HandHistory, State
 
     from phh_lsp.cli.check_processes import collector_tuned
-    from phh_lsp.core.analysis import analyze_hand
+    from phh_lsp.core.hand_analysis import analyze_hand
 
     spent = [0.0]
     depth = [0]

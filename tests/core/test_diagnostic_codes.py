@@ -224,7 +224,7 @@ def test_every_code_has_a_failing_case() -> None:
 
 
 def test_a_bug_in_the_checks_is_a_diagnostic_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
-    from phh_lsp.core import analysis as analysis_module
+    from phh_lsp.core import hand_analysis as analysis_module
 
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("oops")
@@ -232,7 +232,7 @@ def test_a_bug_in_the_checks_is_a_diagnostic_not_a_crash(monkeypatch: pytest.Mon
     monkeypatch.setattr(analysis_module, "check_fields", broken)
     analysis_module.analyze_hand.cache_clear()
     try:
-        found = analysis_module.analyze(NT, "hand.phh").diagnostics
+        found = analyze(NT, "hand.phh").diagnostics
     finally:
         analysis_module.analyze_hand.cache_clear()
     assert [(d.code, d.message) for d in found] == [

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phh_lsp.core import analysis as analysis_module
+from phh_lsp.core import hand_analysis as analysis_module
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.syntax import LazyKeyValue, parse
 from phh_lsp.core.syntax.entries import read_entries
@@ -195,7 +195,7 @@ actions = [
 
 
 def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPatch) -> None:
-    from phh_lsp.core.engine import replay as replay_module
+    from phh_lsp.core.engine import hand_setup
 
     def stacks() -> tuple[object, ...] | None:
         analysis_module.analyze_hand.cache_clear()
@@ -205,7 +205,7 @@ def test_memoised_evaluation_gives_pokerkits_result(monkeypatch: pytest.MonkeyPa
 
     remembered_twice = (stacks(), stacks())  # the second replay is served by the caches
     with monkeypatch.context() as patch:
-        patch.setattr(replay_module, "memoized", lambda hand_type: hand_type)
+        patch.setattr(hand_setup, "memoized", lambda hand_type: hand_type)
         plain = stacks()
     assert remembered_twice == (plain, plain)
     # p1's royal flush beats fives full: 4 antes and the three bring-in calls
@@ -341,7 +341,8 @@ def test_features_walking_the_hands_at_once_analyse_each_hand_once() -> None:
     hand instead of each analysing what the others are analysing."""
     import threading
 
-    from phh_lsp.core.analysis import analyze, analyze_hand
+    from phh_lsp.core.analysis import analyze
+    from phh_lsp.core.hand_analysis import analyze_hand
     from tests.core.test_diagnostic_codes import NT
 
     text = "".join(f"[{n}]\n{NT}\n" for n in range(1, 201))

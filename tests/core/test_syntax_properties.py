@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core.syntax import Node, StringValue, Token, check, errors, parse
-from phh_lsp.core.syntax.parser import parse_general
+from phh_lsp.core.syntax.parser.document import parse_general
 from tests.core.test_syntax_suite import CORPUS_FILES, SUITE, VALID, normalized, suite_names
 
 FAST = settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])

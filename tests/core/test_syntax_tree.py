@@ -34,7 +34,7 @@ from phh_lsp.core.syntax import (
     parse,
     to_python,
 )
-from phh_lsp.core.syntax.tree import LazyKeyValue
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
 
 
 def tokens_text(document: Document) -> str:

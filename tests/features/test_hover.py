@@ -10,7 +10,7 @@ import re
 import pytest
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.engine.replay import replay
+from phh_lsp.core.engine.replay import state_before
 from phh_lsp.core.telling.next_actions import legal_next
 from phh_lsp.lsp.features.hover import hover
 from tests.conftest import CORPUS
@@ -105,7 +105,7 @@ def test_hover_and_completion_name_a_bet_the_same_way(path: str) -> None:
     for action in hand.actions:
         if action.kind != "complete_bet_or_raise":
             continue
-        _, state = replay(hand.report.setup, hand.actions, stop_before=action.index)
+        state = state_before(hand.report.setup, hand.actions, action.index)
         offered = [c.detail for c in legal_next(state, hand) if c.text.startswith(f"p{(action.player or 0) + 1} cbr")]
         assert offered
         said = next(verb for verb in words if offered[0].startswith(verb))

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from phh_lsp.core.rules.actions import ParsedAction
+from phh_lsp.core.rules.actions import ActionKind, ParsedAction
 
 if TYPE_CHECKING:
     from pokerkit import Card, Deck, State
 
 UNKNOWN = "??"
+#: The kinds that deal cards (bound once: an enum member's lookup is slow on Python 3.11).
+_DEALS: Final = frozenset({ActionKind.DEAL_HOLE, ActionKind.DEAL_BOARD})
 
 
 #: Per deck (by identity: a Deck is a tuple, and hashing one hashes its 52
@@ -72,7 +74,7 @@ def stack_deck(state: State, actions: list[ParsedAction]) -> None:
     on_top: list[Card] = []
     placed: set[str] = set()
     for action in actions:
-        if action.kind in ("deal_hole", "deal_board"):
+        if action.kind in _DEALS:
             for card in action.cards:
                 found = by_text.get(card.text)
                 if found is not None and card.text != UNKNOWN and card.text not in placed:

@@ -20,30 +20,23 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
-from phh_lsp.core.engine.evaluation import memoized
+from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.engine.pokerkit_cards import stack_deck
 from phh_lsp.core.engine.replay_rules import Replayer, Stop
 from phh_lsp.core.engine.state_view import Amount, Snapshot, snapshot
-from phh_lsp.core.rules.actions import ParsedAction
+from phh_lsp.core.rules.actions import ActionKind, ParsedAction
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
 from phh_lsp.core.text import Span
 
 if TYPE_CHECKING:
     from pokerkit import State
 
-#: The automations HandHistory uses, less card burning, which the replay
-#: does itself (PHH never records burns).
-_AUTOMATIONS = (
-    "ANTE_POSTING",
-    "BET_COLLECTION",
-    "BLIND_OR_STRADDLE_POSTING",
-    "RUNOUT_COUNT_SELECTION",
-    "HAND_KILLING",
-    "CHIPS_PUSHING",
-    "CHIPS_PULLING",
-)
+#: Bound once: on Python 3.11 looking a member up on its enum costs a
+#: microsecond, and these are asked of every action.
+_NOOP: Final = ActionKind.NOOP
+_INVALID: Final = ActionKind.INVALID
 
 
 @dataclass(slots=True)
@@ -62,38 +55,6 @@ class Replay:
     streets: dict[int, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """The required fields, validated enough for PokerKit to start a hand."""
-
-    variant: str
-    fields: dict[str, Any]
-
-    @property
-    def player_count(self) -> int:
-        """How many players the hand has (the length of starting_stacks)."""
-        return len(self.fields["starting_stacks"])
-
-
-def create_state(setup: Setup) -> State:
-    """A fresh PokerKit state for the hand (raises what PokerKit raises).
-
-    PokerKit is imported here, not at the top: the language server answers
-    ``initialize`` before it loads the rules engine (a quarter of a second).
-    """
-    from pokerkit import Automation, HandHistory
-
-    history = HandHistory(
-        automations=tuple(Automation[name] for name in _AUTOMATIONS),
-        **{**setup.fields, "variant": setup.variant, "actions": []},
-    )
-    state = history.create_state()
-    # Same hand types, their evaluations remembered (see core/engine/evaluation.py):
-    # the showdown asks for the same hands n² times.
-    state.hand_types = tuple(memoized(hand_type) for hand_type in state.hand_types)
-    return state
-
-
 def _merge_steps(steps: list[str]) -> list[str]:
     counts = Counter(steps)
     merged: list[str] = []
@@ -104,61 +65,36 @@ def _merge_steps(steps: list[str]) -> list[str]:
     return merged
 
 
-def replay(
-    setup: Setup,
-    actions: list[ParsedAction],
-    stop_before: int | None = None,
-    record: bool = True,
-) -> tuple[Replay, State | None]:
+def replay(setup: Setup, actions: list[ParsedAction], *, record: bool = True) -> tuple[Replay, State | None]:
     """Replay ``actions`` in order; stop at the first one that does not fit.
 
     Actions with notation problems stop the replay silently (their problem
-    is already reported). ``stop_before`` (an action index) ends the replay
-    early and returns the live state there, for completion. ``record``
-    keeps a :class:`Snapshot` after each action, for hover and hints; the
+    is already reported), and the state stays the one before them; an
+    action the rules reject leaves no state. ``record`` keeps a
+    :class:`Snapshot` after each action, for hover and hints; the
     command-line checker, which shows none, skips that cost.
     """
     result = Replay()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        try:
-            state = create_state(setup)
-        except Exception as error:
-            result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
+        replayer = _start(setup, actions, result)
+        if replayer is None:
             return result, None
-        stack_deck(state, actions)
-        replayer = Replayer(setup, state)
-        replayer.burn()
-        replayer.track_street()
+        state = replayer.state
         if record:
             result.initial = snapshot(state, replayer.street, replayer.names)
         last: ParsedAction | None = None
         for action in actions:
-            if stop_before is not None and action.index >= stop_before:
+            if not _readable(action):
+                result.stopped_at = action.index
                 return result, state
-            if action.kind == "invalid" or any(problem.code != "PHH312" for problem in action.problems):
-                result.stopped_at = action.index
-                return result, None if stop_before is not None else state
-            try:
-                replayer.apply(action)
-            except Stop as stop:
-                result.diagnostics.append(stop.diagnostic)
-                result.stopped_at = action.index
+            if not _apply(replayer, action, result):
                 return result, None
-            except Exception as error:
-                message = str(error) or type(error).__name__
-                result.diagnostics.append(diagnostic("PHH408", f"PokerKit rejects this action: {message}", action.span))
-                result.stopped_at = action.index
-                return result, None
-            result.diagnostics.extend(replayer.notes)
-            replayer.notes.clear()
             result.streets[action.index] = replayer.street
             if record:
                 result.snapshots[action.index] = snapshot(state, replayer.street, replayer.names)
-            if action.kind != "noop":
+            if action.kind != _NOOP:
                 last = action
-        if stop_before is not None:
-            return result, state
         try:
             steps = replayer.complete()
         except Exception:
@@ -174,6 +110,67 @@ def replay(
         result.final_stacks = tuple(state.stacks)
         result.collected = _collected(state)
     return result, state
+
+
+def state_before(setup: Setup, actions: list[ParsedAction], index: int) -> State | None:
+    """The live state just before the action numbered ``index`` (after the
+    last action when there are fewer), for completion and hover: None when
+    PokerKit cannot set the hand up or an earlier action does not fit."""
+    result = Replay()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        replayer = _start(setup, actions, result)
+        if replayer is None:
+            return None
+        for action in actions:
+            if action.index >= index:
+                return replayer.state
+            if not _readable(action):
+                return None
+            if not _apply(replayer, action, result):
+                return None
+        return replayer.state
+
+
+def _start(setup: Setup, actions: list[ParsedAction], result: Replay) -> Replayer | None:
+    """The replayer at the start of the hand, its deck stacked and its first
+    cards burnt; None (with the PHH409 diagnostic) when PokerKit cannot set
+    the hand up."""
+    try:
+        state = create_state(setup)
+    except Exception as error:
+        result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
+        return None
+    stack_deck(state, actions)
+    replayer = Replayer(setup, state)
+    replayer.burn()
+    replayer.track_street()
+    return replayer
+
+
+def _readable(action: ParsedAction) -> bool:
+    """Whether the action was read without a notation problem that stops the
+    replay (a commentary glued to it, PHH312, does not)."""
+    return action.kind != _INVALID and all(problem.code == "PHH312" for problem in action.problems)
+
+
+def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
+    """Apply one action and take its notes; False (with the diagnostic, and
+    ``stopped_at`` set) when it does not fit."""
+    try:
+        replayer.apply(action)
+    except Stop as stop:
+        result.diagnostics.append(stop.diagnostic)
+        result.stopped_at = action.index
+        return False
+    except Exception as error:
+        message = str(error) or type(error).__name__
+        result.diagnostics.append(diagnostic("PHH408", f"PokerKit rejects this action: {message}", action.span))
+        result.stopped_at = action.index
+        return False
+    result.diagnostics.extend(replayer.notes)
+    replayer.notes.clear()
+    return True
 
 
 def _collected(state: State) -> tuple[Amount, ...]:

@@ -28,7 +28,7 @@ from phh_lsp.core.text import Span
 if TYPE_CHECKING:
     from pokerkit import Card, State
 
-    from phh_lsp.core.engine.replay import Setup
+    from phh_lsp.core.engine.hand_setup import Setup
 
 #: The fixed-limit cap: a bet and three raises per betting round.
 FIXED_LIMIT_CAP = 4

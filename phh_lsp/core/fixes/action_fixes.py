@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.fixes.proposal import SAFE, UNSAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import Change, SetElement
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.fix_data import BetOutOfRange, OutOfTurn
 from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb

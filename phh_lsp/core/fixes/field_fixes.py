@@ -12,7 +12,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.fixes.proposal import SAFE, UNSAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import (
     AddField,
@@ -26,6 +25,7 @@ from phh_lsp.core.fixes.toml_write import (
     Value,
     render,
 )
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import big_blind, field_value
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.fix_data import ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength

@@ -13,10 +13,10 @@ import bisect
 import math
 from collections.abc import Callable, Sequence
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.fixes.proposal import Proposal, hand_edits
 from phh_lsp.core.fixes.proposers import choose, proposals
 from phh_lsp.core.fixes.toml_write import Change, InsertText, RenameKey, SetElement
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.text import Span
 
 

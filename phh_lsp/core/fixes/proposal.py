@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.fixes.toml_write import Change, field_edits
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.text import Span
 
 Applicability = Literal["safe", "unsafe"]

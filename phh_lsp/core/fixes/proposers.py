@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.fixes import action_fixes, field_fixes, syntax_fixes
 from phh_lsp.core.fixes.proposal import Fix, Offered, Proposal, hand_edits
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.rules.codes import Diagnostic
 
 

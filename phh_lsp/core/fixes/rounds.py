@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis, analyze, analyze_hand
+from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.fixes.fix_all import compatible, fix_hand
 from phh_lsp.core.fixes.proposers import PROPOSERS, fixes_for
 from phh_lsp.core.fixes.text_edits import TextEdit, apply_edits
+from phh_lsp.core.hand_analysis import HandAnalysis, analyze_hand
 from phh_lsp.core.text import Span
 
 MAX_ROUNDS = 10

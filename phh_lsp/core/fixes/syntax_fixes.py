@@ -7,9 +7,9 @@ without its comma or ``]``, what to insert and where
 
 from __future__ import annotations
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.fixes.proposal import SAFE, Proposal, propose
 from phh_lsp.core.fixes.toml_write import InsertText
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.fix_data import MissingText
 

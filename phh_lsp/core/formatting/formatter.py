@@ -36,7 +36,7 @@ from phh_lsp.core.formatting.statements import (
 )
 from phh_lsp.core.rules.schema import FIELD_ORDER
 from phh_lsp.core.syntax.lexer import PLAIN_ARRAY_PART
-from phh_lsp.core.syntax.tree import (
+from phh_lsp.core.syntax.tokens import (
     BASIC_STRING,
     COMMA,
     COMMENT,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from phh_lsp.core.engine.replay import Setup
+from phh_lsp.core.engine.hand_setup import Setup
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
 from phh_lsp.core.rules.fix_data import FixData, ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength

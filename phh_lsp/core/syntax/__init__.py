@@ -25,7 +25,10 @@ from typing import Any
 
 from phh_lsp.core.syntax.check import check
 from phh_lsp.core.syntax.encoding import decode
-from phh_lsp.core.syntax.parser import MAX_DEPTH, parse
+from phh_lsp.core.syntax.parser.document import parse
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
+from phh_lsp.core.syntax.parser.values import MAX_DEPTH
+from phh_lsp.core.syntax.tokens import Token, TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
@@ -34,13 +37,10 @@ from phh_lsp.core.syntax.tree import (
     InlineTable,
     Key,
     KeyValue,
-    LazyKeyValue,
     Node,
     ScalarValue,
     StringValue,
     TableHeader,
-    Token,
-    TomlError,
 )
 
 __all__ = [

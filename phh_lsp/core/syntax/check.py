@@ -22,18 +22,19 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
+from phh_lsp.core.syntax.tokens import TomlError
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
     Document,
     InlineTable,
     KeyValue,
-    LazyKeyValue,
     Node,
     ScalarValue,
     StringValue,
     TableHeader,
-    TomlError,
+    gc_paused,
 )
 
 _FROZEN: Final = 0
@@ -438,8 +439,6 @@ def check(document: Document) -> tuple[dict[str, Any], list[TomlError]]:
     to ``tomllib``'s only when the list is empty."""
     cached = document.checked
     if cached is None:
-        from phh_lsp.core.syntax.parser import gc_paused
-
         checker = _Checker()
         with gc_paused():
             value = checker.document(document)

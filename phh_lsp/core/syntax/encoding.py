@@ -9,7 +9,7 @@ returned text, as every other span of the tree.
 
 from __future__ import annotations
 
-from phh_lsp.core.syntax.tree import TomlError
+from phh_lsp.core.syntax.tokens import TomlError
 
 
 def decode(data: bytes) -> tuple[str, TomlError | None]:

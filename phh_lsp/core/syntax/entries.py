@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from phh_lsp.core.syntax.check import PLAIN_ITEM, node_value, plain_word
+from phh_lsp.core.syntax.parser.plain import LazyKeyValue
 from phh_lsp.core.syntax.tree import (
     ArrayTableHeader,
     ArrayValue,
@@ -28,7 +29,6 @@ from phh_lsp.core.syntax.tree import (
     ErrorNode,
     InlineTable,
     KeyValue,
-    LazyKeyValue,
     Node,
     ScalarValue,
     StringValue,

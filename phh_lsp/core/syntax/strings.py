@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from phh_lsp.core.syntax.tree import (
+from phh_lsp.core.syntax.tokens import (
     BASIC_STRING,
     LITERAL_STRING,
     ML_BASIC_STRING,

@@ -16,105 +16,33 @@ Treat them as immutable once :func:`~phh_lsp.core.syntax.parse` returns.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
-from typing import Final
+from contextlib import contextmanager
 
+from phh_lsp.core.syntax.strings import decode_string, key_part_name
+from phh_lsp.core.syntax.tokens import COMMENT, Token, TomlError
 from phh_lsp.core.text import Span
 
-# Token kinds. Strings rather than an Enum: they compare by identity in the
-# parser's hot loop and print readably in tests.
-WHITESPACE: Final = "whitespace"
-NEWLINE: Final = "newline"
-COMMENT: Final = "comment"
-BOM: Final = "bom"
-BARE_KEY: Final = "bare_key"
-BASIC_STRING: Final = "basic_string"
-LITERAL_STRING: Final = "literal_string"
-ML_BASIC_STRING: Final = "ml_basic_string"
-ML_LITERAL_STRING: Final = "ml_literal_string"
-#: A run of value characters (``123``, ``true``, ``1979-05-27 07:32:00``) before it is classified.
-BARE: Final = "bare"
-INTEGER: Final = "integer"
-FLOAT: Final = "float"
-BOOLEAN: Final = "boolean"
-OFFSET_DATE_TIME: Final = "offset_date_time"
-LOCAL_DATE_TIME: Final = "local_date_time"
-LOCAL_DATE: Final = "local_date"
-LOCAL_TIME: Final = "local_time"
-L_BRACKET: Final = "["
-R_BRACKET: Final = "]"
-L_BRACE: Final = "{"
-R_BRACE: Final = "}"
-COMMA: Final = ","
-EQUALS: Final = "="
-DOT: Final = "."
-#: Text that fits nowhere (a stray ``@``, a control character, a lone surrogate).
-ERROR: Final = "error"
 
-#: Tokens that carry no meaning: what formatters and folding look at, what the grammar skips.
-TRIVIA: Final = frozenset({WHITESPACE, NEWLINE, COMMENT, BOM})
-STRING_KINDS: Final = frozenset({BASIC_STRING, LITERAL_STRING, ML_BASIC_STRING, ML_LITERAL_STRING})
-DATE_TIME_KINDS: Final = frozenset({OFFSET_DATE_TIME, LOCAL_DATE_TIME, LOCAL_DATE, LOCAL_TIME})
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a tree is built.
 
-
-class TomlError:
-    """One mistake in the text: a message and the offsets it concerns.
-
-    Not an exception: the tree collects these and keeps going, and the
-    front ends turn them into diagnostics.
+    Why: a parse allocates hundreds of thousands of small objects and frees
+    none, which makes the collector run over and over on a heap that only
+    grows; that was more than half of an eager parse of the 800 KB ``.phhs``.
+    The tree holds no reference cycles, so nothing is lost by waiting. Only
+    re-enabled if it was enabled before (another thread may have paused it).
     """
-
-    __slots__ = ("duplicate_key", "end", "message", "slip", "start")
-
-    def __init__(
-        self, message: str, start: int, end: int, duplicate_key: bool = False, slip: str | None = None
-    ) -> None:
-        self.message = message
-        self.start = start
-        self.end = end
-        #: A key defined twice in one table (the analysis reports a field
-        #: written twice in its own words, so it needs to know which these are).
-        self.duplicate_key = duplicate_key
-        #: A slip the analysis explains in a field's own words (an array's
-        #: ``"missing-comma"`` before an element, its ``"unclosed-array"``
-        #: ``[``), never told apart by the message's wording.
-        self.slip = slip
-
-    @property
-    def span(self) -> Span:
-        """The offsets as the core's :class:`~phh_lsp.core.text.Span`."""
-        return Span(self.start, self.end)
-
-    def __repr__(self) -> str:
-        return f"TomlError({self.message!r}, {self.start}, {self.end})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TomlError):
-            return NotImplemented
-        return (self.message, self.start, self.end) == (other.message, other.start, other.end)
-
-    def __hash__(self) -> int:
-        return hash((self.message, self.start, self.end))
-
-
-class Token:
-    """A leaf: one piece of the source text with its kind and offsets."""
-
-    __slots__ = ("end", "kind", "start", "text")
-
-    def __init__(self, kind: str, start: int, end: int, text: str) -> None:
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.text = text
-
-    @property
-    def span(self) -> Span:
-        """The token's offsets as a :class:`~phh_lsp.core.text.Span`."""
-        return Span(self.start, self.end)
-
-    def __repr__(self) -> str:
-        return f"Token({self.kind!r}, {self.start}, {self.end}, {self.text!r})"
+    enabled = gc.isenabled()
+    if enabled:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Node:
@@ -214,14 +142,13 @@ class Document(Node):
         self.checked: object = None
 
     def expand(self) -> None:
-        """Build every lazy pair's nodes now (see :class:`LazyKeyValue`),
-        with the garbage collector paused once for all of them, which is
-        twice as fast as letting a walk build them one by one."""
-        from phh_lsp.core.syntax.parser import gc_paused
-
+        """Build every lazy pair's nodes now (see
+        :class:`~phh_lsp.core.syntax.parser.plain.LazyKeyValue`), with the
+        garbage collector paused once for all of them, which is twice as
+        fast as letting a walk build them one by one."""
         with gc_paused():
             for child in self.children:
-                if isinstance(child, LazyKeyValue):
+                if isinstance(child, KeyValue):
                     child.expand()
 
     @property
@@ -262,8 +189,6 @@ class Key(Node):
 
     def names(self) -> tuple[str, ...]:
         """The decoded parts: ``a."b.c"`` gives ``("a", "b.c")``."""
-        from phh_lsp.core.syntax.strings import key_part_name
-
         return tuple(key_part_name(part) for part in self.parts)
 
     @property
@@ -301,6 +226,11 @@ class KeyValue(Node):
         self.key = key
         self.value = value
 
+    def expand(self) -> KeyValue:
+        """The pair with its nodes built: itself (a lazy pair builds them,
+        see :class:`~phh_lsp.core.syntax.parser.plain.LazyKeyValue`)."""
+        return self
+
 
 class ScalarValue(Node):
     """An integer, float, boolean or date/time: one token, kind as the token's."""
@@ -337,8 +267,6 @@ class StringValue(Node):
 
     def _decode(self) -> tuple[str, list[int] | None, int]:
         if self._decoded is None:
-            from phh_lsp.core.syntax.strings import decode_string
-
             self._decoded = decode_string(self.token, self.terminated)
         return self._decoded
 
@@ -411,67 +339,3 @@ class ErrorNode(Node):
     def __init__(self, children: list[Node | Token], message: str) -> None:
         Node.__init__(self, "error", children)
         self.message = message
-
-
-class LazyKeyValue(KeyValue):
-    """A ``key = value`` line in the plain form nearly every PHH line has
-    (bare key; strings without escapes, plain numbers, booleans, times of
-    day, flat arrays of those), recognised whole by one regular expression.
-
-    Why lazy: a keystroke in a 991-hand ``.phhs`` re-parses 20,000 such
-    lines, and building their 250,000 tokens is most of a parse. The regular
-    expression already proves the line valid, so the verdict and the values
-    need only the name and the value's text; the children, key and value
-    nodes are built on first access, by the same parser, so they are
-    exactly the nodes an eager parse gives.
-    """
-
-    __slots__ = ("_expanded", "name", "source", "value_kind", "value_start")
-
-    def __init__(self, source: str, start: int, end: int, name: str, value_start: int, value_kind: str) -> None:
-        self.kind = "key_value"
-        self.start = start
-        self.end = end
-        self.source = source
-        #: The (bare) key.
-        self.name = name
-        #: Where the value starts; it ends at ``end``.
-        self.value_start = value_start
-        #: "array", or the scalar's token kind (``literal_string``, ``integer``, ...).
-        self.value_kind = value_kind
-        self._expanded: KeyValue | None = None
-
-    def expand(self) -> KeyValue:
-        """The eager node for the same text (built once)."""
-        if self._expanded is None:
-            from phh_lsp.core.syntax.parser import parse_key_value_at
-
-            self._expanded = parse_key_value_at(self.source, self.start, self.value_start, self.end)
-        return self._expanded
-
-    @property
-    def children(self) -> list[Node | Token]:
-        """The key, blanks, ``=`` and value nodes (built on first access)."""
-        return self.expand().children
-
-    @children.setter
-    def children(self, value: list[Node | Token]) -> None:
-        raise AttributeError("a lazy node's children are read-only")
-
-    @property
-    def key(self) -> Key:
-        """The key node (built on first access)."""
-        return self.expand().key
-
-    @key.setter
-    def key(self, value: Key) -> None:
-        raise AttributeError("a lazy node's key is read-only")
-
-    @property
-    def value(self) -> Node | None:
-        """The value node (built on first access)."""
-        return self.expand().value
-
-    @value.setter
-    def value(self, value: Node | None) -> None:
-        raise AttributeError("a lazy node's value is read-only")

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount, street_names
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_name, seat
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Severity

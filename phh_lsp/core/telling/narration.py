@@ -14,8 +14,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import Snapshot, bet_word, fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.cards import card_name

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any
 
-from phh_lsp.core.analysis import HandAnalysis
 from phh_lsp.core.engine.state_view import bet_word, fmt_amount, street_names
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label
 from phh_lsp.core.rules.schema import betting_structure
 

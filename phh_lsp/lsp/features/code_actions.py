@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandView
+from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.fixes.fix_all import compatible, fix_hand
 from phh_lsp.core.fixes.proposers import PROPOSERS, fixes_for
+from phh_lsp.core.hand_analysis import HandView
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.lsp.positions import to_offset, to_range

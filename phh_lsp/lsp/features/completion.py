@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis
-from phh_lsp.core.engine.replay import replay
+from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.engine.replay import state_before
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import player_label
 from phh_lsp.core.rules.cards import card_name, deck_for
 from phh_lsp.core.rules.schema import (
@@ -136,8 +137,7 @@ def _state_at(hand: HandAnalysis, index: int) -> State | None:
     setup = hand.report.setup
     if setup is None:
         return None
-    _, state = replay(setup, hand.actions, stop_before=index, record=False)
-    return state
+    return state_before(setup, hand.actions, index)
 
 
 def _action_items(hand: HandAnalysis, site: _Site) -> list[Item]:

@@ -17,8 +17,9 @@ from decimal import Decimal
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis
+from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.hand_info import field_value, player_label, seat
 from phh_lsp.core.rules.actions import ParsedAction, Token
 from phh_lsp.core.rules.cards import card_name

@@ -24,8 +24,9 @@ from typing import Any
 from lsprotocol import types
 
 from phh_lsp.config.settings import Settings
-from phh_lsp.core.analysis import Analysis, HandAnalysis, HandView
+from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.engine.state_view import fmt_amount
+from phh_lsp.core.hand_analysis import HandAnalysis, HandView
 from phh_lsp.core.hand_info import in_big_blinds, player_name
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.strength.spot_strength import all_in

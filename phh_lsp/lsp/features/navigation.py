@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandView
+from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.hand_analysis import HandView
 from phh_lsp.core.text import Encoding, Span
 from phh_lsp.lsp.positions import to_range
 

@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis, HandAnalysis, HandView
+from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.engine.state_view import fmt_amount, street_names
+from phh_lsp.core.hand_analysis import HandAnalysis, HandView
 from phh_lsp.core.hand_info import field_value, player_name
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, LineIndex, Span
