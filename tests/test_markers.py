@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.conftest import LEFT_OUT_OF_FAST, MARKED, PYTEST_LSP_FIXTURES, ROOT, kinds
+from tests.conftest import BIG_PHHS, LEFT_OUT_OF_FAST, MARKED, PYTEST_LSP_FIXTURES, ROOT, SLOW, kinds
 
 TESTS = ROOT / "tests"
 #: Tests that start the server the hook cannot see (hardening's own ``session()``), marked by hand.
@@ -23,16 +23,22 @@ HAND_MARKED_E2E = (
 
 
 def test_a_folder_names_its_kind() -> None:
-    assert kinds(TESTS / "e2e" / "test_server.py", ()) == {"e2e"}
-    assert kinds(TESTS / "editors" / "test_neovim.py", ()) == {"editors"}
-    assert kinds(TESTS / "extension" / "test_vscode_extension.py", ()) == {"extension"}
-    assert kinds(TESTS / "core" / "test_text.py", ()) == set()
-    assert kinds(TESTS / "test_cli.py", ()) == set()
+    assert kinds(TESTS / "e2e" / "test_server.py", "test_x", ()) == {"e2e"}
+    assert kinds(TESTS / "editors" / "test_neovim.py", "test_x", ()) == {"editors"}
+    assert kinds(TESTS / "extension" / "test_vscode_extension.py", "test_x", ()) == {"extension"}
+    assert kinds(TESTS / "core" / "test_text.py", "test_x", ()) == set()
+    assert kinds(TESTS / "test_cli.py", "test_x", ()) == set()
 
 
 def test_a_pytest_lsp_fixture_starts_the_server() -> None:
-    assert kinds(TESTS / "test_config.py", {"_pytest.tmpdir", PYTEST_LSP_FIXTURES}) == {"e2e"}
-    assert kinds(TESTS / "e2e" / "test_server.py", {PYTEST_LSP_FIXTURES}) == {"e2e"}
+    assert kinds(TESTS / "test_config.py", "test_x", {"_pytest.tmpdir", PYTEST_LSP_FIXTURES}) == {"e2e"}
+    assert kinds(TESTS / "e2e" / "test_server.py", "test_x", {PYTEST_LSP_FIXTURES}) == {"e2e"}
+
+
+def test_slow_is_the_list_or_the_big_phhs() -> None:
+    assert kinds(TESTS / "test_lint.py", "test_clean", ()) == {"slow"}
+    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [BIG_PHHS]) == {"slow"}
+    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [BIG_PHHS.with_name("other.phhs")]) == set()
 
 
 def test_the_hook_marked_this_test_fast(request: pytest.FixtureRequest) -> None:
@@ -51,6 +57,10 @@ def test_every_collected_test_is_marked_by_the_rule(request: pytest.FixtureReque
         if folder in ("e2e", "editors", "extension"):
             assert folder in names, nodeid
         assert ("fast" in names) == names.isdisjoint(LEFT_OUT_OF_FAST), (nodeid, sorted(names))
+    files = {nodeid.split("::")[0].rsplit("/", 1)[-1] for nodeid in marked}
+    functions = {nodeid.split("[")[0].rsplit("/", 1)[-1] for nodeid in marked}
+    stale = sorted(name for name in SLOW if name.split("::")[0] in files and name not in functions)
+    assert stale == [], "SLOW names tests that are no longer there"
     config_server = "tests/test_config.py::test_each_workspace_folder_gets_its_own_settings"
     for nodeid in (config_server, *HAND_MARKED_E2E):
         if nodeid in marked:
