@@ -59,7 +59,7 @@ KIND_FOLDERS = ("e2e", "editors", "extension")
 #: Where ``pytest_lsp.fixture`` defines the fixtures it makes (each starts the real server).
 PYTEST_LSP_FIXTURES = "pytest_lsp.plugin"
 #: Tests that take more than about a second, as ``file name::function`` (every parameter of it):
-#: those over 1.5 s in a ``pytest -m fast --durations=0`` run on this project's busy 2-core
+#: those over 1.5 s in ``pytest -m fast --durations=0`` runs on this project's busy 2-core
 #: machine. Measure again, and add a line here, when the quick loop grows slow.
 SLOW = frozenset(
     {
@@ -93,6 +93,7 @@ SLOW = frozenset(
         "test_features_robustness.py::test_truncated_documents",
         "test_formatter.py::test_generated_hand",
         "test_formatting.py::test_corpus_idempotent_and_lossless",
+        "test_formatting.py::test_corpus_phhs_hands_separated_by_one_blank_line",
         "test_incremental.py::test_a_chain_of_edits_shows_what_a_fresh_analysis_shows",
         "test_inlay_hints.py::test_a_whole_file_request_replays_a_bounded_number_of_hands",
         "test_json_schema.py::test_every_corpus_hand_validates",
@@ -111,8 +112,10 @@ SLOW = frozenset(
         "test_semantic_tokens.py::test_range_request_matches_the_full_tokens",
         "test_show.py::test_a_broken_hand_stops_where_the_replay_stops",
         "test_show.py::test_hand_1_is_the_first_hand_after_a_heading_comment",
+        "test_strength.py::test_a_draw_game_shows_the_made_hand_and_why_there_is_no_equity",
         "test_strength.py::test_a_spot_not_yet_computed_answers_at_once_and_then_shows_the_numbers",
         "test_strength.py::test_the_flop_of_dwan_ivey_shows_both_players_equity_and_ehs",
+        "test_symbols.py::test_folding_ranges",
         "test_symbols.py::test_phhs_hands_named_by_table_and_hand_number",
         "test_syntax_properties.py::test_edited_files",
         "test_syntax_properties.py::test_generated_documents",
@@ -126,6 +129,11 @@ SLOW = frozenset(
 MARKED = pytest.StashKey[dict[str, frozenset[str]]]()
 
 
+def corpus_file(value: object) -> bool:
+    """Whether a test's parameter is a file of the shared corpus."""
+    return isinstance(value, Path) and value.resolve().is_relative_to(CORPUS.resolve())
+
+
 def kinds(path: Path, function: str, fixture_modules: Iterable[str], params: Iterable[object] = ()) -> set[str]:
     """The markers the hook gives a test, from its file, its function's name, the modules of
     its fixtures and the values of its parameters."""
@@ -136,7 +144,7 @@ def kinds(path: Path, function: str, fixture_modules: Iterable[str], params: Ite
         found.add(folder)
     if PYTEST_LSP_FIXTURES in fixture_modules:
         found.add("e2e")
-    if f"{path.name}::{function}" in SLOW or BIG_PHHS in params:
+    if f"{path.name}::{function}" in SLOW or any(corpus_file(value) for value in params):
         found.add("slow")
     return found
 
@@ -153,9 +161,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     * a test using a fixture made with ``pytest_lsp.fixture`` (``client`` from
       ``tests/lsp_client.py``, or its own like ``multi_root`` in ``tests/test_config.py``)
       starts the real server: ``e2e``;
-    * a test named in ``SLOW`` (measured with ``pytest --durations=0``), or run on the big
-      ``.phhs`` (``BIG_PHHS``, a parameter of the corpus-wide tests), takes more than about a
-      second: ``slow``;
+    * a test named in ``SLOW`` (measured with ``pytest --durations=0``) takes more than about a
+      second, and a test run once per corpus file (a parameter is a file of the corpus) is one of
+      1,500 that take a minute together: ``slow``;
     * what the hook cannot see is written on the test: ``@pytest.mark.e2e`` on a test that
       starts the server by ``session()`` of ``tests/hardening/lsp_session.py``;
     * a test with none of ``e2e``, ``editors``, ``extension`` and ``slow`` gets ``fast``.

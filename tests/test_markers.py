@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.conftest import BIG_PHHS, LEFT_OUT_OF_FAST, MARKED, PYTEST_LSP_FIXTURES, ROOT, SLOW, kinds
+from tests.conftest import BIG_PHHS, CORPUS, LEFT_OUT_OF_FAST, MARKED, PYTEST_LSP_FIXTURES, ROOT, SLOW, kinds
 
 TESTS = ROOT / "tests"
 #: Tests that start the server the hook cannot see (hardening's own ``session()``), marked by hand.
@@ -35,10 +35,11 @@ def test_a_pytest_lsp_fixture_starts_the_server() -> None:
     assert kinds(TESTS / "e2e" / "test_server.py", "test_x", {PYTEST_LSP_FIXTURES}) == {"e2e"}
 
 
-def test_slow_is_the_list_or_the_big_phhs() -> None:
+def test_slow_is_the_list_or_once_per_corpus_file() -> None:
     assert kinds(TESTS / "test_lint.py", "test_clean", ()) == {"slow"}
-    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [BIG_PHHS]) == {"slow"}
-    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [BIG_PHHS.with_name("other.phhs")]) == set()
+    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), ["NT", BIG_PHHS]) == {"slow"}
+    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [CORPUS / "wsop" / "hand.phh"]) == {"slow"}
+    assert kinds(TESTS / "core" / "test_corpus.py", "test_x", (), [TESTS / "golden", "NT", 3]) == set()
 
 
 def test_the_hook_marked_this_test_fast(request: pytest.FixtureRequest) -> None:
