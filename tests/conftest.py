@@ -98,6 +98,7 @@ SLOW = frozenset(
         "test_inlay_hints.py::test_a_whole_file_request_replays_a_bounded_number_of_hands",
         "test_json_schema.py::test_every_corpus_hand_validates",
         "test_lint.py::test_clean",
+        "test_markers.py::test_the_fast_run_deselects_the_servers_and_editors",
         "test_pre_commit.py::test_the_check_hook_fails_on_a_broken_hand",
         "test_pre_commit.py::test_the_format_hook_rewrites_and_fails_once",
         "test_properties.py::test_corpus_file_with_random_edits",

@@ -68,7 +68,6 @@ def test_every_collected_test_is_marked_by_the_rule(request: pytest.FixtureReque
             assert "e2e" in marked[nodeid], nodeid
 
 
-@pytest.mark.slow
 def test_the_fast_run_deselects_the_servers_and_editors() -> None:
     """The real ``-m fast`` selection, in a fresh pytest: none of the server, editor or
     extension tests, but the plain ones beside them."""
