@@ -157,7 +157,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     The rule:
 
     * a test under ``tests/e2e/``, ``tests/editors/`` or ``tests/extension/`` gets the folder's
-      marker: ``e2e`` (the real server over stdio), ``editors`` (real Neovim or Emacs),
+      marker: ``e2e`` (the real server over stdio), ``editors`` (a real editor: Neovim),
       ``extension`` (the VS Code extension's build and tests);
     * a test using a fixture made with ``pytest_lsp.fixture`` (``client`` from
       ``tests/lsp_client.py``, or its own like ``multi_root`` in ``tests/test_config.py``)
