@@ -27,6 +27,8 @@ from tests.hardening.lsp_session import Session, session
 
 BIG = next((inputs.CORPUS / "handhq").glob("*.phhs"), None)
 TIMEOUT = 20.0
+#: Every test here starts the server by session(), which tests/conftest.py's marking hook cannot see.
+pytestmark = pytest.mark.e2e
 
 
 def doc(uri: str) -> types.TextDocumentIdentifier:

@@ -191,12 +191,14 @@ def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Path]:
     return s, folder
 
 
+@pytest.mark.e2e  # session(): a server the marking hook cannot see
 def test_the_server_opens_no_file_but_its_own_code(audited: tuple[Session, Path]) -> None:
     s, folder = audited
     assert outside(opened_paths(s.audit), allowed_roots()) == [str((folder / "pyproject.toml").resolve())]
     assert not (folder / "pwned").exists()
 
 
+@pytest.mark.e2e  # session(): a server the marking hook cannot see
 def test_the_server_opens_no_network_connection(audited: tuple[Session, Path]) -> None:
     s, _ = audited
     sockets = [e for e in s.audit if e["event"].startswith("socket.")]
@@ -204,6 +206,7 @@ def test_the_server_opens_no_network_connection(audited: tuple[Session, Path]) -
     assert network == []
 
 
+@pytest.mark.e2e  # session(): a server the marking hook cannot see
 def test_the_server_starts_no_process(audited: tuple[Session, Path]) -> None:
     s, _ = audited
     spawned = [
@@ -216,6 +219,7 @@ def test_the_server_starts_no_process(audited: tuple[Session, Path]) -> None:
     assert spawned == []
 
 
+@pytest.mark.e2e  # session(): a server the marking hook cannot see
 def test_the_server_runs_no_code_from_documents(audited: tuple[Session, Path]) -> None:
     s, _ = audited
     code_events = [e for e in s.audit if e["event"] in ("compile", "exec", "builtins.eval")]
@@ -223,6 +227,7 @@ def test_the_server_runs_no_code_from_documents(audited: tuple[Session, Path]) -
     assert [e for e in code_events if MARKER in repr(e["args"])] == []
 
 
+@pytest.mark.e2e  # session(): a server the marking hook cannot see
 def test_the_server_reads_no_file_the_client_did_not_send(tmp_path: Path) -> None:
     secret = tmp_path / "secret.phh"
     secret.write_text('variant = "NT"\n# not for the client\n', encoding="utf-8")
