@@ -142,3 +142,15 @@ def test_json_findings_carry_their_fix(tmp_path: Path, capsys: pytest.CaptureFix
     }
     cli.main(["check", "--output-format", "json", str(file), "--select", "PHH307"])
     assert json.loads(capsys.readouterr().out) == []
+
+
+def test_a_missing_name_is_never_invented_by_a_safe_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    named = NT.replace("starting_stacks", 'players = ["Alice", "Bob", "Carol"]\nstarting_stacks')
+    short = named.replace('"Bob", "Carol"]', '"Bob"]')
+    file = tmp_path / "hand.phh"
+    file.write_text(short, encoding="utf-8")
+    assert cli.main(["check", "--fix", str(file)]) == 1
+    assert file.read_text(encoding="utf-8") == short
+    assert "1 more fix with --unsafe-fixes" in capsys.readouterr().out
+    cli.main(["check", "--fix", "--unsafe-fixes", str(file)])
+    assert file.read_text(encoding="utf-8") == short.replace('"Bob"]', '"Bob", "Player 3"]')

@@ -173,6 +173,8 @@ CASES = [
     ("PHH310", NT, '"p3 cbr 6"', '"p3 sd"', "sd", "hand.phh"),
     ("PHH311", NT, '"p3 cbr 6"', '"p3 pb"', "pb", "hand.phh"),
     ("PHH312", NT, '"p3 cbr 6"', '"p3 cbr 6#ok"', "#", "hand.phh"),
+    ("PHH313", NT, '"p3 cbr 6",\n', '"p3 cbr 6",\n  " ",\n', '" "', "hand.phh"),
+    ("PHH314", NT, '"p3 cbr 6"', '"p3  cbr 6"', "  ", "hand.phh"),
     ("PHH401", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p2 cc",\n  "p1 cc",\n  "d db', "p2", "hand.phh"),
     ("PHH402", NT, '"p3 cbr 6"', '"p3 cbr 3"', "3", "hand.phh"),
     ("PHH402", NT, '"p3 cbr 6"', '"p3 cbr 500"', "500", "hand.phh"),
@@ -194,7 +196,7 @@ CASES = [
         "hand.phh",
     ),
     ("PHH502", SHOWDOWN_NT, "finishing_stacks = [200, 0]", "finishing_stacks = [150, 50]", "[150, 50]", "hand.phh"),
-    ("PHH503", SHOWDOWN_NT, "winnings = [200, 0]", "winnings = [200, 10]", "[200, 10]", "hand.phh"),
+    ("PHH503", SHOWDOWN_NT, "winnings = [200, 0]", "winnings = [200, 10]", "10", "hand.phh"),
     ("PHH504", NT, '"p1 cc",\n  "p2 cc",\n  "p3 cc",\n]', '"p1 cc",\n  "p2 f",\n]', "p2 f", "hand.phh"),
     ("PHH505", SHOWDOWN_NT, "finishing_stacks = [200, 0]", "finishing_stacks = [190, 0]", "[190, 0]", "hand.phh"),
 ]

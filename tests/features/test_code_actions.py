@@ -96,7 +96,7 @@ CASES = [
     (
         "PHH205",
         DWAN.replace('"Patrik Antonius", "Tom Dwan"', '"Patrik Antonius"'),
-        'Add "" to `players` for 3 players',
+        'Add "Player 3" to `players` for 3 players',
         None,
     ),
     ("PHH205", DWAN.replace('currency = "USD"', "seats = [4]"), "Add 5, 6 to `seats` for 3 players", None),

@@ -165,8 +165,8 @@ CASES: list[tuple[str, Callable[[str], str], str, str, Callable[[Values], None],
         "short-quoted",
         _break(", 'Tom Dwan'", ""),
         "PHH205",
-        'Add "" to `players` for 3 players',
-        _set(players=["Phil Ivey", "Patrik Antonius", ""]),
+        'Add "Player 3" to `players` for 3 players',
+        _set(players=["Phil Ivey", "Patrik Antonius", "Player 3"]),
         ("seat order",),
     ),
     (
@@ -274,7 +274,7 @@ APPLICABILITY = {
     "forbidden": "safe",
     "short-multiline": "unsafe",  # the third player's ante: a guess
     "short-single-line": "unsafe",
-    "short-quoted": "safe",  # an unknown name is ""
+    "short-quoted": "unsafe",  # a missing name is a placeholder to replace, never invented by a safe fix
     "long": "unsafe",  # drops a value
     "typo": "unsafe",  # a field matched by spelling
     "user-field": "safe",  # nothing looks like it: keep it as the user's own

@@ -20,10 +20,8 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
     """PHH502/PHH505/PHH503: declared finishing stacks and winnings vs the replay.
 
     Finishing stacks must equal the replay's, but for a rake (PHH505,
-    information: see :func:`_raked`). Winnings are collected pots
-    after a rake the file does not record, and real data leaves
-    uncontested pots at 0, so the only sound check is that nobody is
-    credited with winnings who won no pot in the replay.
+    information: see :func:`_raked`). Winnings must be what each player
+    collects in the replay (see :func:`_winnings_differ`).
     """
     found: list[Diagnostic] = []
     if result.stopped_at is not None:
@@ -33,29 +31,50 @@ def check_result(report: FieldReport, result: Replay) -> list[Diagnostic]:
         node, declared = stacks
         found.extend(_stacks_differ(node, declared, result.final_stacks, result.collected))
     winnings = _declared(report, "winnings", result.collected)
-    if winnings is not None and result.collected is not None:
+    if winnings is not None and result.collected is not None and result.pulled is not None:
         node, declared = winnings
-        payoffs = [
-            _payoff(start, final)
-            for final, start in zip(
-                result.final_stacks or (), report.setup.fields["starting_stacks"] if report.setup else (), strict=False
-            )
-        ]
-        wrong = [
-            i
-            for i, value in enumerate(declared)
-            if value > 0 and not result.collected[i] > 0 and not (i < len(payoffs) and payoffs[i] > 0)
-        ]
-        if wrong:
-            names = ", ".join(f"p{i + 1} ({fmt_amount(declared[i])})" for i in wrong)
-            found.append(
-                diagnostic(
-                    "PHH503",
-                    f"`winnings` credits {names} but in the replay "
-                    f"{'they win' if len(wrong) > 1 else 'this player wins'} no pot",
-                    node.span,
-                )
-            )
+        found.extend(_winnings_differ(node, declared, result.collected, result.pulled))
+    return found
+
+
+def _winnings_differ(
+    node: Value, declared: list[Decimal], collected: tuple[Amount, ...], pulled: tuple[Amount, ...]
+) -> list[Diagnostic]:
+    """PHH503 on each element of ``winnings`` the replay contradicts.
+
+    A player's winnings are the pots they collect (PokerKit's chips
+    pushing), or up to what they take back from the table when the sites
+    count their own bet nobody called the rest of (PokerKit hands such a
+    bet back whole); a player who collects no pot wins 0. The spec makes
+    winnings post-rake, so winners a little below the replay (the rake,
+    at most :data:`RAKE_SHARE` of what was on the table) are what the
+    field means, not a mistake. All zeros is a record left empty (the
+    HandHQ sites write it for uncontested pots), not a claim.
+    """
+    if not any(declared):
+        return []
+    got = [Decimal(value) for value in collected]
+    back = [Decimal(value) if got[i] > 0 else got[i] for i, value in enumerate(pulled)]
+    table = sum((value for value in back if value.is_finite()), Decimal(0))
+    below = [i for i, value in enumerate(declared) if 0 < value < got[i]]
+    rake = sum((got[i] - declared[i] for i in below), Decimal(0))
+    raked = bool(below) and rake <= table * RAKE_SHARE
+    found: list[Diagnostic] = []
+    for index, value in enumerate(declared):
+        if got[index] <= value <= back[index] or (raked and index in below):
+            continue
+        name = f"p{index + 1}"
+        if not got[index] > 0:
+            replayed = "nothing"
+        elif back[index] > got[index] and value > got[index]:
+            replayed = f"{fmt_amount(got[index])} ({fmt_amount(back[index])} with their own uncalled bet back)"
+        elif 0 < value < got[index]:
+            replayed = f"{fmt_amount(got[index])} (a rake takes at most {RAKE_SHARE * 100:.0f} % of the pot)"
+        else:
+            replayed = fmt_amount(got[index])
+        message = f"`winnings` gives {name} {fmt_amount(value)}, but in the replay {name} collects {replayed}"
+        span = node.items[index].span if index < len(node.items) else node.span
+        found.append(diagnostic("PHH503", message, span))
     return found
 
 
@@ -76,10 +95,10 @@ def _stacks_differ(
 ) -> list[Diagnostic]:
     """PHH502 where the declared finishing stacks differ from the replay,
     PHH505 instead when the difference can only be a rake."""
-    wrong = [i for i, (a, b) in enumerate(zip(declared, replayed, strict=True)) if a != b]
+    wrong = [i for i, (a, b) in enumerate(zip(declared, replayed, strict=True)) if a != b and _known(b)]
     if not wrong:
         return []
-    ends = ", ".join(fmt_amount(value) for value in replayed)
+    ends = ", ".join(fmt_amount(value) if _known(value) else "unknown" for value in replayed)
     if collected is not None and _raked(declared, replayed, collected, wrong):
         below = ", ".join(f"p{i + 1} ends {fmt_amount(Decimal(replayed[i]) - declared[i])}" for i in wrong)
         pot = sum((Decimal(value) for value in collected), Decimal(0))
@@ -108,15 +127,10 @@ def _raked(
     return sum((Decimal(replayed[i]) - declared[i] for i in wrong), Decimal(0)) <= pot * RAKE_SHARE
 
 
-def _payoff(start: Decimal | int, final: Decimal | int) -> Decimal:
-    """What a player won (negative: lost); 0 when the stack is unknown.
-
-    Real data writes an unknown stack as ``inf`` (iPoker's files do for
-    every player): ``inf - inf`` is no number, and such a player's payoff
-    says nothing, so only the pots they collected count for them.
-    """
-    start, final = Decimal(start), Decimal(final)
-    return final - start if start.is_finite() and final.is_finite() else Decimal(0)
+def _known(stack: Amount) -> bool:
+    """Whether the replay knows a stack: one that started as ``inf`` (unknown)
+    ends unknown, and no recorded finishing stack can be held to it."""
+    return Decimal(stack).is_finite()
 
 
 def _declared(

@@ -17,6 +17,7 @@ equal PokerKit's, and reported as information.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
 #: microsecond, and these are asked of every action.
 _NOOP: Final = ActionKind.NOOP
 _INVALID: Final = ActionKind.INVALID
+#: Notation problems that leave the action's meaning certain, so the replay
+#: goes on: a commentary glued to it (PHH312), an empty action (PHH313,
+#: nothing to play), blanks other than single spaces (PHH314).
+_READABLE: Final = frozenset({"PHH312", "PHH313", "PHH314"})
 
 
 @dataclass(slots=True)
@@ -51,6 +56,11 @@ class Replay:
     final_stacks: tuple[Amount, ...] | None = None
     #: Chips pushed to each player from the pots (before any rake).
     collected: tuple[Amount, ...] | None = None
+    #: Chips each player took back from the table at the end: the pots
+    #: pushed to them and their own bet nobody called (PokerKit hands a
+    #: bet back whole when everyone folds to it; sites count the part that
+    #: was matched as collected).
+    pulled: tuple[Amount, ...] | None = None
     #: The street each action belongs to (by action index).
     streets: dict[int, str] = field(default_factory=dict)
 
@@ -109,6 +119,7 @@ def replay(setup: Setup, actions: list[ParsedAction], *, record: bool = True) ->
             )
         result.final_stacks = tuple(state.stacks)
         result.collected = _collected(state)
+        result.pulled = _pulled(state)
     return result, state
 
 
@@ -150,8 +161,8 @@ def _start(setup: Setup, actions: list[ParsedAction], result: Replay) -> Replaye
 
 def _readable(action: ParsedAction) -> bool:
     """Whether the action was read without a notation problem that stops the
-    replay (a commentary glued to it, PHH312, does not)."""
-    return action.kind != _INVALID and all(problem.code == "PHH312" for problem in action.problems)
+    replay (see :data:`_READABLE`)."""
+    return action.kind != _INVALID and all(problem.code in _READABLE for problem in action.problems)
 
 
 def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
@@ -164,13 +175,34 @@ def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
         result.stopped_at = action.index
         return False
     except Exception as error:
-        message = str(error) or type(error).__name__
-        result.diagnostics.append(diagnostic("PHH408", f"PokerKit rejects this action: {message}", action.span))
+        result.diagnostics.append(diagnostic("PHH408", _rejection(error), action.span))
         result.stopped_at = action.index
         return False
     result.diagnostics.extend(replayer.notes)
     replayer.notes.clear()
     return True
+
+
+#: How Python prints PokerKit's values (``<Rank.UNKNOWN: '?'>``,
+#: ``Decimal('2.5')``): what no message shows.
+_ENUM_REPR: Final = re.compile(r"<\w+\.(\w+): '([^']*)'>")
+_DECIMAL_REPR: Final = re.compile(r"Decimal\('([^']*)'\)")
+
+
+def _rejection(error: Exception) -> str:
+    """PokerKit's refusal in a player's words, never a Python value's repr.
+
+    PokerKit raises a ``KeyError`` of its unknown rank when it must rank a
+    ``??`` card, at a showdown: the card, not the action, is what to change.
+    """
+    text = str(error) or type(error).__name__
+    if "UNKNOWN" in text and _ENUM_REPR.search(text):
+        return (
+            "PokerKit cannot settle the showdown: a card it must compare is unknown (`??`); "
+            "deal the board's cards by name"
+        )
+    text = _ENUM_REPR.sub(lambda match: match.group(2) or match.group(1).lower(), text)
+    return "PokerKit rejects this action: " + _DECIMAL_REPR.sub(r"\1", text).strip("'\"")
 
 
 def _collected(state: State) -> tuple[Amount, ...]:
@@ -181,4 +213,13 @@ def _collected(state: State) -> tuple[Amount, ...]:
         if type(operation).__name__ == "ChipsPushing" and amounts is not None:
             for index, amount in enumerate(amounts):
                 totals[index] += amount
+    return tuple(totals)
+
+
+def _pulled(state: State) -> tuple[Amount, ...]:
+    """What each player took back from the table (PokerKit's chips pulling)."""
+    totals: list[Amount] = [0] * state.player_count
+    for operation in state.operations:
+        if type(operation).__name__ == "ChipsPulling":
+            totals[operation.player_index] += operation.amount  # type: ignore[attr-defined]
     return tuple(totals)

@@ -275,10 +275,15 @@ class Replayer:
                 )
         elif amount < low or amount > high:
             side = "below the minimum" if amount < low else "above the maximum"
+            most = (
+                f"and {fmt_amount(high)} at most (all-in)"
+                if Decimal(high).is_finite()
+                else f"({_name(action)}'s stack is unknown: no most)"
+            )
             raise _fail(
                 "PHH402",
-                f"{fmt_amount(amount)} is {side}: {_name(action)} may bet or raise to "
-                f"{fmt_amount(low)} at least and {fmt_amount(high)} at most (all-in)",
+                f"{fmt_amount(amount)} is {side}: "
+                f"{_name(action)} may bet or raise to {fmt_amount(low)} at least {most}",
                 span,
                 BetOutOfRange(Decimal(amount), Decimal(low), Decimal(high)),
             )

@@ -13,13 +13,43 @@ from functools import partial
 
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.fixes.proposal import SAFE, UNSAFE, Proposal, propose
-from phh_lsp.core.fixes.toml_write import Change, SetElement
+from phh_lsp.core.fixes.toml_write import Change, RemoveElement, SetElement
 from phh_lsp.core.hand_analysis import HandAnalysis
+from phh_lsp.core.rules.actions import spaced
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.rules.fix_data import BetOutOfRange, OutOfTurn
 from phh_lsp.core.rules.respell import respell_actor, respell_amount, respell_card, respell_commentary, respell_verb
 from phh_lsp.core.syntax.entries import StringInfo
 from phh_lsp.core.text import Span
+
+
+def _element(hand: HandAnalysis, offset: int) -> tuple[int, str] | None:
+    """The index and text of the action string at ``offset``, when it is a closed string."""
+    action = hand.action_at(offset)
+    array = hand.actions_node
+    if action is None or array is None or action.index >= len(array.items):
+        return None
+    node = array.items[action.index]
+    if node.kind != "string" or node.string is None or not node.string.terminated:
+        return None
+    return action.index, node.value
+
+
+def fix_empty(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
+    """PHH313: remove the empty action (it records nothing, so nothing is lost)."""
+    element = _element(hand, found.span.start)
+    if element is None or element[1].strip():
+        return []
+    return propose("Remove the empty action", [RemoveElement("actions", element[0])], SAFE)
+
+
+def fix_spacing(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
+    """PHH314: the same words, one space apart (one right answer: safe)."""
+    element = _element(hand, found.span.start)
+    new = spaced(element[1]) if element is not None else None
+    if element is None or new is None:
+        return []
+    return propose(f"Write `{new}`", [SetElement("actions", element[0], new)], SAFE)
 
 
 def _content_index(info: StringInfo, length: int, offset: int) -> int | None:

@@ -120,14 +120,17 @@ def fix_length(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:
         extra = len(items) - want
         title = f"Remove the last {extra} entr{'y' if extra == 1 else 'ies'} of `{name}`"
         return propose(title, [TruncateArray(name, want)], UNSAFE)
-    pad: Value = {"players": "", "starting_stacks": items[-1].value if items else Decimal("inf")}.get(name, 0)
+    pad: Value = {"starting_stacks": items[-1].value if items else Decimal("inf")}.get(name, 0)
     added = [pad] * (want - len(items))
+    if name == "players":
+        # a placeholder the user sees and replaces: the real name is not in the file
+        added = [f"Player {len(items) + 1 + i}" for i in range(want - len(items))]
     if name == "seats":
         top = max((item.value for item in items if isinstance(item.value, int)), default=0)
         added = [top + 1 + i for i in range(want - len(items))]
     title = f"Add {', '.join(render(value) for value in added)} to `{name}` for {want} players"
-    # an unknown name is certain; an ante, a blind, a stack or a seat is not
-    return propose(title, [AppendElements(name, tuple(added))], SAFE if name == "players" else UNSAFE)
+    # every padding is a guess: a name, an ante, a blind, a stack, a seat (a safe fix never invents data)
+    return propose(title, [AppendElements(name, tuple(added))], UNSAFE)
 
 
 def fix_unknown_field(hand: HandAnalysis, found: Diagnostic) -> list[Proposal]:

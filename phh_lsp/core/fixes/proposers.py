@@ -73,6 +73,8 @@ PROPOSERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Proposal]]] = {
     "PHH306": action_fixes.fix_notation,
     "PHH307": action_fixes.fix_notation,
     "PHH312": action_fixes.fix_notation,
+    "PHH313": action_fixes.fix_empty,
+    "PHH314": action_fixes.fix_spacing,
     "PHH401": action_fixes.fix_turn,
     "PHH402": action_fixes.fix_amount,
     "PHH502": field_fixes.fix_finishing,

@@ -84,6 +84,14 @@ class AppendElements:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveElement:
+    """Remove one element of an array field (an empty action)."""
+
+    name: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class TruncateArray:
     """Keep only the first ``length`` elements of an array field."""
 
@@ -105,7 +113,15 @@ class InsertText:
 
 
 Change: TypeAlias = (
-    SetField | AddField | RemoveField | RenameKey | SetElement | AppendElements | TruncateArray | InsertText
+    SetField
+    | AddField
+    | RemoveField
+    | RenameKey
+    | SetElement
+    | AppendElements
+    | RemoveElement
+    | TruncateArray
+    | InsertText
 )
 
 
@@ -245,6 +261,8 @@ def _apply(container: Container, change: Change, newline: str) -> None:
         array = _array(container, change.name)
         for value in change.values:
             _append(array, _item(value))
+    elif isinstance(change, RemoveElement):
+        del _array(container, change.name)[change.index]
     elif isinstance(change, TruncateArray):
         array = _array(container, change.name)
         while len(array) > change.length:
@@ -265,6 +283,8 @@ def _apply_plain(fields: dict[str, Any], change: Change) -> None:
         fields[change.name][change.index] = _plain(change.value)
     elif isinstance(change, AppendElements):
         fields[change.name].extend(_plain(value) for value in change.values)
+    elif isinstance(change, RemoveElement):
+        del fields[change.name][change.index]
     elif isinstance(change, TruncateArray):
         del fields[change.name][change.length :]
 

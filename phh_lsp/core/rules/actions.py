@@ -11,6 +11,7 @@ wrong and where, token by token, so the editor can underline ``q1`` or
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -173,6 +174,40 @@ def _words(content: str) -> tuple[list[tuple[str, int]], tuple[str, int] | None,
     return words, None, glued
 
 
+def spaced(content: str) -> str | None:
+    """The action written with single spaces (one before a ``#`` commentary,
+    which keeps its own words as written), or None when it already is."""
+    words, commentary, glued = _words(content)
+    if glued is not None or not words or _spacing_slip(content, words, commentary) is None:
+        return None
+    action = " ".join(word for word, _ in words)
+    return action if commentary is None else f"{action} {content[commentary[1] :]}"
+
+
+def _spacing_slip(
+    content: str, words: list[tuple[str, int]], commentary: tuple[str, int] | None
+) -> tuple[int, int] | None:
+    """Where the action's words are not separated by single spaces: from the
+    first wrong blank to the end of the last (content offsets), or None.
+
+    PokerKit splits on any run of blanks, so ``"p3  cc "`` still replays;
+    the spec's grammar separates words by one space, and a space before
+    the ``#`` of a commentary.
+    """
+    end = commentary[1] if commentary is not None else len(content)
+    wrong: list[tuple[int, int]] = []
+    if words[0][1] > 0:
+        wrong.append((0, words[0][1]))
+    for (word, start), (_, following) in itertools.pairwise(words):
+        if content[start + len(word) : following] != " ":
+            wrong.append((start + len(word), following))
+    last, last_start = words[-1]
+    tail = content[last_start + len(last) : end]
+    if tail != (" " if commentary is not None else ""):
+        wrong.append((last_start + len(last), end))
+    return (wrong[0][0], wrong[-1][1]) if wrong else None
+
+
 def parse_action(index: int, node: Value) -> ParsedAction:
     """Read one element of ``actions`` (any TOML node) as PHH notation."""
     if node.kind != "string" or node.string is None:
@@ -209,7 +244,23 @@ def parse_action(index: int, node: Value) -> ParsedAction:
         )
     if not words:
         action.kind = ActionKind.NOOP
+        if commentary is None:
+            action.problems.append(
+                Problem("PHH313", "an empty action: remove it, or write the action (such as `p1 cc`)", node.span)
+            )
         return action
+    if glued is None:
+        spacing = _spacing_slip(content, words, commentary)
+        if spacing is not None:
+            start, end = spacing
+            written = " ".join(word for word, _ in words)
+            action.problems.append(
+                Problem(
+                    "PHH314",
+                    f"extra spaces: the words of an action are separated by one space, `{written}`",
+                    Span(info.offset_of(start), info.offset_of(end)),
+                )
+            )
     tokens = [token(word, start) for word, start in words]
 
     def char_offsets(word: Token) -> list[int] | None:

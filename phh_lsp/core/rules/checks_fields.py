@@ -363,7 +363,11 @@ def _check_bet_order(report: FieldReport) -> None:
 def _build_setup(report: FieldReport) -> None:
     variant = report.variant
     if variant is None or any(
-        d.code in ("PHH205", "PHH206", "PHH207", "PHH210", "PHH211", "PHH212") for d in report.diagnostics
+        d.code in ("PHH206", "PHH207", "PHH210", "PHH211", "PHH212")
+        # an array PokerKit does not read (`players`, `seats`, `winnings`) may
+        # be the wrong length: the hand is still played, so nothing hides behind it
+        or (d.code == "PHH205" and isinstance(d.data, WrongLength) and d.data.name in REQUIRED_BY_VARIANT[variant])
+        for d in report.diagnostics
     ):
         return
     values: dict[str, Any] = {}

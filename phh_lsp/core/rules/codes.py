@@ -104,6 +104,14 @@ CODES: dict[str, CodeInfo] = {
             "A `#` commentary is not separated from the action by a space.",
             "§V.C",
         ),
+        CodeInfo("PHH313", "empty-action", _E, "An action is empty or only blanks.", "§V.C"),
+        CodeInfo(
+            "PHH314",
+            "action-spacing",
+            _W,
+            "An action's words are not separated by single spaces (extra, leading or trailing blanks).",
+            "§V.C",
+        ),
         CodeInfo("PHH401", "out-of-turn", _E, "A player acts when it is not their turn.", "§V.C"),
         CodeInfo(
             "PHH402",
@@ -133,7 +141,13 @@ CODES: dict[str, CodeInfo] = {
             "`finishing_stacks` differs from the replayed stacks (other than by a rake).",
             "§VI.E.2",
         ),
-        CodeInfo("PHH503", "winnings-mismatch", _W, "`winnings` differs from the replayed winnings.", "spec 0.0.1"),
+        CodeInfo(
+            "PHH503",
+            "winnings-mismatch",
+            _W,
+            "`winnings` differs from the pots the player collects in the replay (other than by a rake).",
+            "spec 0.0.1",
+        ),
         CodeInfo("PHH504", "needless-fold", _H, "A player folds where checking was free.", "§IV.C"),
         CodeInfo(
             "PHH505",
