@@ -1,8 +1,8 @@
 """Finding PHH files under the paths a user names on the command line.
 
-Folders are walked recursively for ``*.phh`` and ``*.phhs``; symbolic
-links to folders are followed once each (by real path), so a link loop
-cannot make a run endless; only regular files are read (a named pipe
+Folders are walked recursively for ``*.phh`` and ``*.phhs`` in any case
+(``HANDS.PHHS`` is a hand file too); symbolic links to folders are
+followed once each (by real path), so a link loop cannot make a run endless; only regular files are read (a named pipe
 would block forever), and a path that cannot be read is reported
 without stopping the run.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from phh_lsp.core.syntax.encoding import Decoded, decode
 
 SUFFIXES = (".phh", ".phhs")
 
@@ -58,7 +60,7 @@ def _walk(root: Path, found: FileList, seen: set[str]) -> None:
         visited.add(real)
         dirs.sort()
         for name in sorted(files):
-            if name.endswith(SUFFIXES):
+            if is_hand_file(name):
                 path = Path(folder, name)
                 if path.exists() and not path.is_file():  # a named pipe would block the run forever
                     found.errors.append(f"{path}: not a regular file")
@@ -69,38 +71,17 @@ def _walk(root: Path, found: FileList, seen: set[str]) -> None:
                     found.files.append(path)
 
 
+def is_hand_file(name: str) -> bool:
+    """A ``.phh`` or ``.phhs`` file, in any case (``HANDS.PHHS`` too)."""
+    return name.lower().endswith(SUFFIXES)
+
+
 def read_text(path: Path) -> str:
     """The file as text: UTF-8 (a BOM is dropped), undecodable bytes replaced."""
     return read_decoded(path).text
 
 
 def read_decoded(path: Path) -> Decoded:
-    """The file as text, and where its first byte that is not UTF-8 was."""
+    """The file as text, with its byte order mark and its first byte that
+    is not UTF-8 (the one decoder, :func:`phh_lsp.core.syntax.encoding.decode`)."""
     return decode(path.read_bytes())
-
-
-@dataclass(frozen=True)
-class Decoded:
-    """A file's text and, when it is not UTF-8, where its first bad byte was."""
-
-    text: str
-    #: Offset in ``text`` of the replacement character that stands for the
-    #: first byte that is not UTF-8 (None when every byte was).
-    bad_byte_at: int | None = None
-    bad_byte: int | None = None
-
-
-def decode(data: bytes) -> Decoded:
-    """Decode a file as TOML requires (UTF-8; a BOM is dropped).
-
-    Undecodable bytes are replaced so that the rest of the file is still
-    checked, but TOML 1.0 says such a file is not TOML at all: the caller
-    reports the first bad byte (a replacement character on its own would
-    pass inside a string or a comment).
-    """
-    try:
-        return Decoded(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as error:
-        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-        before = data[bom : error.start].decode("utf-8")
-        return Decoded(data.decode("utf-8-sig", errors="replace"), len(before), data[error.start])

@@ -3,8 +3,9 @@
 The same :func:`phh_lsp.core.analysis.analyze` the editor uses, rendered
 in one of ruff's output formats (:mod:`phh_lsp.cli.report`); ``-``
 reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 when no
-error-level diagnostic was found, 1 when one was, 2 on usage errors or
-unreadable paths (the other files are still checked). ``--jobs`` spreads
+error-level diagnostic was found, 1 when one was or a fixed file could not
+be written, 2 on usage errors or unreadable paths (the other files are
+still checked). ``--jobs`` spreads
 the hands over processes; the output is identical either way.
 
 ``--fix`` applies the safe fixes in place (``--unsafe-fixes``: the unsafe
@@ -33,8 +34,9 @@ from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.hand_analysis import analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
+from phh_lsp.core.syntax.encoding import Decoded, decode
 from phh_lsp.core.text import Span
-from phh_lsp.paths import Decoded, collect, decode, read_decoded
+from phh_lsp.paths import collect, read_decoded
 
 if TYPE_CHECKING:
     from phh_lsp.core.fixes.rounds import Fixed
@@ -100,15 +102,6 @@ def _finder(args: argparse.Namespace) -> ConfigFinder:
     return ConfigFinder(Path(args.config) if args.config else None, flags=flags)
 
 
-def _encoding_error(text: str, at: int, byte: int) -> Diagnostic:
-    """PHH101 on the first byte that is not UTF-8 (TOML files are UTF-8)."""
-    return diagnostic(
-        "PHH101",
-        f"the file is not UTF-8 text: byte 0x{byte:02x} here cannot be read; save the file as UTF-8",
-        Span(at, min(at + 1, len(text))),
-    )
-
-
 def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Finding], int]:
     """The document's diagnostics as findings, at the severities its
     settings give (none for a code turned off), and how many hands it holds;
@@ -155,13 +148,15 @@ class _Document:
     analysis: Analysis
     extra: list[Diagnostic]
     settings: Settings
+    #: The file opened with a UTF-8 byte order mark: a fix writes it back.
+    bom: bool = False
 
 
 def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
-    extra = []
-    if decoded.bad_byte_at is not None and decoded.bad_byte is not None:
-        extra.append(_encoding_error(decoded.text, decoded.bad_byte_at, decoded.bad_byte))
-    return _Document(path, analyze(decoded.text, path, detail=False), extra, settings)
+    """The file analysed; a byte that is not UTF-8 is PHH101 (TOML files are UTF-8)."""
+    error = decoded.error
+    extra = [diagnostic("PHH101", error.message, Span(error.start, error.end))] if error is not None else []
+    return _Document(path, analyze(decoded.text, path, detail=False), extra, settings, decoded.bom)
 
 
 def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> Iterator[_Document | None]:
@@ -259,10 +254,10 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     if (args.output_format in STREAMED_TEXT or args.statistics) and not args.quiet:
         if args.fix:
             out.write(tally.fixed(len(every)) + "\n")
-        out.write(_summary(counts, len(checked), hands, unreadable) + "\n")
+        out.write(_summary(counts, len(checked), hands, unreadable, tally.unwritten) + "\n")
     if unreadable or configured.problems:
         return 2
-    return 1 if counts[Severity.ERROR.label] else 0
+    return 1 if counts[Severity.ERROR.label] or tally.unwritten else 0
 
 
 @dataclass
@@ -272,6 +267,8 @@ class _FixTally:
     applied: int = 0
     files: int = 0
     unsafe_left: int = 0
+    #: Files whose fixes could not be written: a failed run (exit 1).
+    unwritten: int = 0
 
     def add(self, fixed: Fixed) -> None:
         """Count one file's fixing."""
@@ -320,9 +317,9 @@ def _fixed(
     from phh_lsp.core.fixes.rounds import fix_text
 
     fixed = fix_text(document.analysis, document.path, wanted, args.unsafe_fixes)
-    tally.add(fixed)
     old, new = document.analysis.text, fixed.text
     if args.diff:
+        tally.add(fixed)
         stdout.writelines(diff_lines(document.path, old, new))
         return document
     if args.paths == ["-"]:
@@ -330,22 +327,27 @@ def _fixed(
     elif new != old:
         path = Path(document.path)
         try:
-            bom = "\ufeff" if path.read_bytes().startswith(b"\xef\xbb\xbf") else ""
-            path.write_bytes((bom + new).encode("utf-8"))
-        except OSError as error:
+            path.write_bytes(("\ufeff" * document.bom + new).encode("utf-8"))
+        except OSError as error:  # nothing was fixed: the file's problems are all still there
             stderr.write(f"phh-lsp check: {path}: cannot write ({error.strerror})\n")
+            tally.unwritten += 1
             return document
+    tally.add(fixed)
     return dataclasses.replace(document, analysis=analyze(new, document.path, detail=False))
 
 
-def _summary(counts: Counter[str], files: int, hands: int, unreadable: int) -> str:
-    """The last line: "All good" only when every path was read and nothing was found."""
+def _summary(counts: Counter[str], files: int, hands: int, unreadable: int, unwritten: int = 0) -> str:
+    """The last line: "All good" only when every path was read (and every
+    fix written) and nothing was found."""
     parts = [f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}" for label in ("error", "warning")]
     extra = [f"{counts[label]} {label}" for label in ("information", "hint") if counts[label]]
     if unreadable:
         extra.append(f"{unreadable} path{'s' * (unreadable != 1)} not read")
+    if unwritten:
+        extra.append(f"{unwritten} file{'s' * (unwritten != 1)} not written")
     checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
-    verdict = "Found " + ", ".join(parts + extra) if sum(counts.values()) or unreadable else "All good: no problems"
+    failed = sum(counts.values()) or unreadable or unwritten
+    verdict = "Found " + ", ".join(parts + extra) if failed else "All good: no problems"
     return f"{verdict} ({checked})"
 
 

@@ -22,7 +22,17 @@ from phh_lsp.cli.command import Command, Streams
 from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
-from phh_lsp.paths import collect
+from phh_lsp.core.syntax.encoding import decode
+from phh_lsp.paths import collect, read_decoded
+
+_BOM = "\ufeff"
+
+
+def _is_phhs(name: str) -> bool:
+    """Whether ``name`` is laid out as a ``.phhs`` (every ``[n]`` a hand), in
+    any case: a file named on the command line and the same name given to
+    stdin are formatted alike."""
+    return name.lower().endswith(".phhs")
 
 
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,14 +84,14 @@ def format_stdin(
     printed. A text that is not UTF-8 or not valid TOML prints nothing on
     stdout (the editor keeps its buffer), the reason on stderr, exit 1.
     """
-    try:
-        old = data.decode("utf-8")
-    except UnicodeDecodeError:
+    decoded = decode(data)
+    if decoded.error is not None:
         stderr.write(f"{name}: cannot format: not UTF-8\n")
         return 1
+    old = _BOM * decoded.bom + decoded.text  # the formatter keeps a byte order mark
     configs = ConfigFinder(flags=options_from_flags(line_width=line_width))
     width = configs.settings(Path(name) if name != "-" else Path("stdin.phh")).line_width
-    new = format_text(old, multi=name.lower().endswith(".phhs"), line_width=width)
+    new = format_text(old, multi=_is_phhs(name), line_width=width)
     if new is None:
         problem = describe_toml_error(old)
         stderr.write(f"{name}: cannot format: {f'not valid TOML ({problem})' if problem else 'internal error'}\n")
@@ -102,6 +112,8 @@ class _Tally:
     unchanged: int = 0
     invalid: int = 0
     unreadable: int = 0
+    #: Files formatted but not written back (read-only): a failed run.
+    unwritten: int = 0
 
 
 def _plural(count: int) -> str:
@@ -132,16 +144,17 @@ def _format_one(
 ) -> None:
     """Format one file; what happened is counted in ``tally``."""
     try:
-        old = path.read_bytes().decode("utf-8")
+        decoded = read_decoded(path)
     except OSError as error:
         stderr.write(f"{path}: cannot read ({error.strerror})\n")
         tally.unreadable += 1
         return
-    except UnicodeDecodeError:
+    if decoded.error is not None:
         stderr.write(f"{path}: cannot read (not UTF-8)\n")
         tally.unreadable += 1
         return
-    new = format_text(old, multi=path.suffix == ".phhs", line_width=line_width)
+    old = _BOM * decoded.bom + decoded.text  # the formatter keeps a byte order mark
+    new = format_text(old, multi=_is_phhs(path.name), line_width=line_width)
     if new is None:
         problem = describe_toml_error(old)
         reason = f"not valid TOML ({problem})" if problem else "internal error"
@@ -162,7 +175,7 @@ def _format_one(
         except OSError as error:
             stderr.write(f"{path}: cannot write ({error.strerror})\n")
             tally.changed -= 1
-            tally.unreadable += 1
+            tally.unwritten += 1
 
 
 def run_format(
@@ -210,11 +223,13 @@ def run_format(
         summary = f"{_plural(tally.changed)} reformatted, {_plural(tally.unchanged)} left unchanged"
     if tally.invalid:
         summary += f", {_plural(tally.invalid)} not valid TOML"
+    if tally.unwritten:
+        summary += f", {_plural(tally.unwritten)} not written"
     if not found.files and not found.errors:
         stderr.write(f"phh-lsp format: no .phh or .phhs file found in {', '.join(paths)}\n")
         return 2
     (stderr if diff else stdout).write(summary + "\n")
-    if tally.unreadable:
+    if tally.unreadable or tally.unwritten:
         return 2
     return 1 if tally.invalid or (dry and tally.changed) else 0
 

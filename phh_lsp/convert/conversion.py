@@ -15,6 +15,7 @@ from phh_lsp.convert.history import ConversionError
 from phh_lsp.convert.registry import SITES, Site, detect
 from phh_lsp.convert.to_phh import Converted, convert_hand
 from phh_lsp.core.formatting.formatter import format_text
+from phh_lsp.core.syntax.encoding import decode
 
 
 @dataclass(slots=True)
@@ -64,14 +65,10 @@ def convert_text(text: str, site_key: str | None = None) -> Conversion:
 
 
 def decode_history(data: bytes) -> str:
-    """A site's file as text: sites write UTF-8 (often with a byte order
-    mark), UTF-16 (PokerStars on Windows) or an older Windows code page."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    """A site's file as text, never an error: sites write UTF-8 (often with
+    a byte order mark), UTF-16 (PokerStars on Windows) or an older Windows
+    code page (the one decoder, :func:`phh_lsp.core.syntax.encoding.decode`)."""
+    return decode(data, site_history=True).text
 
 
 def as_phhs(hands: list[tuple[Converted, str]]) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from phh_lsp.core.syntax import check, decode, errors, parse
+from phh_lsp.core.syntax.encoding import Decoded
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 SUITE = SHARED / "toml-test"
@@ -65,9 +66,10 @@ def test_suite_is_there() -> None:
 
 @pytest.mark.parametrize("name", VALID)
 def test_valid_suite_file(name: str) -> None:
-    text, encoding_error = decode((SUITE / name).read_bytes())
+    decoded = decode((SUITE / name).read_bytes())
+    text, encoding_error = decoded.text, decoded.error
     assert encoding_error is None
-    document = parse(text)
+    document = parse(text, bom=False)  # the decoder took the mark off: another is stray
     assert "".join(token.text for token in document.tokens()) == text
     assert errors(document) == []
     assert normalized(check(document)[0]) == tomllib_value(text)
@@ -129,15 +131,16 @@ def _json_dates(value: Any) -> Any:
 @pytest.mark.parametrize("name", VALID)
 def test_valid_suite_file_matches_expected_json(name: str) -> None:
     """The suite's own expected values, not only tomllib's."""
-    text, _ = decode((SUITE / name).read_bytes())
+    text = decode((SUITE / name).read_bytes()).text
     expected = json.loads((SUITE / name).with_suffix(".json").read_text(encoding="utf-8"))
-    assert _ours_as_json(check(parse(text))[0]) == _json_dates(_json_value(expected))
+    assert _ours_as_json(check(parse(text, bom=False))[0]) == _json_dates(_json_value(expected))
 
 
 @pytest.mark.parametrize("name", INVALID)
 def test_invalid_suite_file(name: str) -> None:
-    text, encoding_error = decode((SUITE / name).read_bytes())
-    document = parse(text)
+    decoded = decode((SUITE / name).read_bytes())
+    text, encoding_error = decoded.text, decoded.error
+    document = parse(text, bom=False)
     assert "".join(token.text for token in document.tokens()) == text
     found = errors(document) + ([encoding_error] if encoding_error else [])
     assert found, "an invalid file must give at least one error"
@@ -149,8 +152,9 @@ def test_invalid_suite_file(name: str) -> None:
 def test_every_invalid_file_names_a_line_of_its_own() -> None:
     """The first error stands inside the text (an editor can show it)."""
     for name in INVALID:
-        text, encoding_error = decode((SUITE / name).read_bytes())
-        first = encoding_error or errors(parse(text))[0]
+        decoded = decode((SUITE / name).read_bytes())
+        text, encoding_error = decoded.text, decoded.error
+        first = encoding_error or errors(parse(text, bom=False))[0]
         assert first.start <= len(text), name
 
 
@@ -164,9 +168,11 @@ def test_corpus_file(path: Path) -> None:
 
 
 def test_decode_reports_the_first_bad_byte() -> None:
-    text, error = decode(b'a = "\xc3\xa9"\nb = "\xff"\n')
+    decoded = decode(b'a = "\xc3\xa9"\nb = "\xff"\n')
+    text, error = decoded.text, decoded.error
     assert error is not None
     assert text[error.start] == "\ufffd"
     assert error.start == text.index("\ufffd")
-    assert "0xFF" in error.message
-    assert decode("é".encode()) == ("é", None)
+    assert "byte 0xff here cannot be read" in error.message
+    assert decode("é".encode()) == Decoded("é")
+    assert decode("\ufeffé".encode()) == Decoded("é", bom=True)

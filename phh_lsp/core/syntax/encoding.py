@@ -1,26 +1,60 @@
-"""Bytes to text, with the first invalid UTF-8 byte reported as a TOML error.
+"""Bytes to text: the one decoder of every file the product reads.
 
-Why here: a TOML document must be valid UTF-8, so a bad byte is a TOML
-error like any other, and the CLI reads files as bytes. Decoding goes on
-past the bad byte (replaced by U+FFFD) so the rest of the file can still
-be parsed and checked; the error's offsets are character offsets in the
-returned text, as every other span of the tree.
+Why one: ``check``, ``format``, ``check --fix`` and ``convert`` once each
+had their own, and only this one was held to the official toml-test suite
+(``tests/core/test_syntax_suite.py``, ``../shared/tools/toml-test``). A
+TOML document must be valid UTF-8, so a bad byte is a TOML error like any
+other: decoding goes on past it (replaced by U+FFFD) so the rest of the
+file can still be parsed and checked, and the error's offsets are
+character offsets in the returned text, as every other span of the tree.
+A UTF-8 byte order mark is dropped and remembered, so that a writer puts
+it back and no reader has to skip it.
+
+A poker site's history (``site_history``) is no TOML: sites write UTF-8
+(often with a byte order mark), UTF-16 (PokerStars on Windows, little or
+big endian by its mark) or an older Windows code page, and reading one
+never fails.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from phh_lsp.core.syntax.tokens import TomlError
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
-def decode(data: bytes) -> tuple[str, TomlError | None]:
-    """The text of ``data`` and, when it is not valid UTF-8, an error at the
-    first invalid byte (the text then has U+FFFD in place of bad bytes)."""
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A file's text, whether it opened with a byte order mark, and its
+    first byte that is not UTF-8 (None when every byte was)."""
+
+    text: str
+    bom: bool = False
+    error: TomlError | None = None
+
+
+def decode(data: bytes, *, site_history: bool = False) -> Decoded:
+    """The text of ``data``: UTF-8, a leading byte order mark dropped (and
+    ``bom`` set). When a byte is not UTF-8, the text has U+FFFD in place of
+    each bad byte and ``error`` stands on the first one; a ``site_history``
+    is then read as Windows-1252 instead, and one opening with a UTF-16 mark
+    as UTF-16, never with an error."""
+    if site_history and data.startswith(_UTF16_BOMS):
+        return Decoded(data.decode("utf-16", errors="replace"))  # an odd last byte becomes U+FFFD
+    bom = data.startswith(_UTF8_BOM)
+    body = data[len(_UTF8_BOM) :] if bom else data
     try:
-        return data.decode("utf-8"), None
+        return Decoded(body.decode("utf-8"), bom)
     except UnicodeDecodeError as problem:
-        good = data[: problem.start].decode("utf-8")
-        text = good + data[problem.start :].decode("utf-8", errors="replace")
+        if site_history:
+            return Decoded(body.decode("cp1252", errors="replace"), bom)
+        good = body[: problem.start].decode("utf-8")
+        text = good + body[problem.start :].decode("utf-8", errors="replace")
         offset = len(good)
-        bad = data[problem.start : problem.end]
-        message = f"invalid UTF-8: byte 0x{bad[0]:02X} at byte offset {problem.start}"
-        return text, TomlError(message, offset, offset + 1)
+        message = (
+            f"the file is not UTF-8 text: byte 0x{body[problem.start]:02x} here cannot be read; save the file as UTF-8"
+        )
+        return Decoded(text, bom, TomlError(message, offset, min(offset + 1, len(text))))

@@ -22,6 +22,9 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from phh_lsp.core.syntax.parser.document import parse
+from phh_lsp.core.syntax.tree import TableHeader
+
 _HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 
 
@@ -86,10 +89,17 @@ def cut_hands(text: str) -> Cut:
     it (an ``actions`` array whose ``]`` was forgotten, followed by the next
     hand, is ended by the header instead).
 
+    Hands are cut as the TOML tree holds them: a hand is the table ``[N]``
+    with every table below it, so ``[1.meta]`` and ``[[1.seats]]`` under
+    ``[1]`` belong to hand 1 and cut nothing (they were read as hands of
+    their own, every field missing). Their first key is read by the tree's
+    own parser, on that line alone.
+
     ``independent``: each hand's text may be judged on its own (and cached),
     which is exact when the hands are independent tables: every line that
-    opens with ``[`` is a simple hand header (``[12]``) where a hand starts.
-    Anything else (dotted or quoted headers, ``[[arrays of tables]]``, an
+    opens with ``[`` is a simple hand header (``[12]``) where a hand starts,
+    or a table inside the hand above it. Anything else (a hand opened by a
+    dotted, quoted or array header, a hand's table reopened further down, an
     indented header, conservatively any other such line) can tie hands
     together (``[a]`` then ``[a.b]`` declared twice): the whole document is
     then judged at once.
@@ -97,14 +107,22 @@ def cut_hands(text: str) -> Cut:
     triple = '"""' in text or "'''" in text
     independent = not (text[:1] in (" ", "\t") or _INDENTED_BRACKET.search(text))
     starts: list[int] = []
+    current: str | None = None  # the table name of the hand being read
+    names: set[str] = set()  # every hand's table name so far
     found = 0 if text.startswith("[") else text.find("\n[")
     while found >= 0:
         line = found + 1 if text[found] == "\n" else found
         found = text.find("\n[", found + 1)
-        if not _SIMPLE_HEADER_LINE.match(text, line):
+        simple = _SIMPLE_HEADER_LINE.match(text, line)
+        if simple:
+            name: str | None = simple.group(1)
+        else:
+            name = _table_name(text, line)
+            if name is not None and name == current:
+                continue  # `[1.meta]`, `[[1.seats]]`: a table inside hand 1, which it belongs to
             independent = False
-            if not _HEADER_LINE.match(text, line):
-                continue
+            if name is None or name in names:
+                continue  # no header, or a hand's table reopened further down: the tree judges
         start = starts[-1] if starts else 0  # the text before the first hand may open a value too
         # inlined counts: the common case (brackets balanced above) costs two C calls
         opened = text.count("[", start, line) > text.count("]", start, line)
@@ -112,6 +130,9 @@ def cut_hands(text: str) -> Cut:
             independent = False
             continue
         starts.append(line)
+        current = name
+        if name is not None:
+            names.add(name)
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     bounds = [*starts, len(text)]
@@ -144,4 +165,17 @@ def split_hands(text: str, multi: bool) -> list[HandText]:
 
 
 _INDENTED_BRACKET = re.compile(r"\n[ \t]+\[")
-_SIMPLE_HEADER_LINE = re.compile(r"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
+_SIMPLE_HEADER_LINE = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
+
+
+def _table_name(text: str, line: int) -> str | None:
+    """The first key of the table header on ``line`` (``"1"`` for
+    ``[1.meta]``, ``[ "1" . a ]`` and ``[[1.seats]]``), read by the tree
+    itself; None when the line is no table header. Only lines that are not
+    simple hand headers come here: few in any real file."""
+    end = text.find("\n", line)
+    header = parse(text[line : len(text) if end < 0 else end])
+    node = header.children[0] if header.children else None
+    if not isinstance(node, TableHeader) or node.key is None or header.syntax_errors:
+        return None
+    return node.key.names()[0]
