@@ -162,3 +162,12 @@ def test_a_scalar_amount_with_a_symbol_is_told_plainly() -> None:
         ("PHH204", '"$2"', '`"$2"` is an amount with a currency symbol: `min_bet` is a plain number, write `2`')
     ]
     assert fixed(text) == NT
+
+
+def test_a_stack_of_the_wrong_type_is_told_in_good_english() -> None:
+    text = NT.replace("starting_stacks = [200, 200, 200]", "starting_stacks = [200, true, 200]")
+    assert found(text) == [
+        ("PHH204", "true", "every element of `starting_stacks` must be an integer, a float or inf, not a boolean")
+    ]
+    antes = NT.replace("antes = [0, 0, 0]", "antes = [0, true, 0]")
+    assert found(antes)[0][2] == "every element of `antes` must be an integer or a float, not a boolean"

@@ -111,6 +111,15 @@ def _is_nan(node: Value) -> bool:
     return node.kind == "float" and isinstance(node.value, Decimal) and node.value.is_nan()
 
 
+#: What each element of an array field must be, in words.
+_ELEMENT = {
+    ValueKind.NUMBER_ARRAY: "an integer or a float",
+    ValueKind.STACK_ARRAY: "an integer, a float or inf",
+    ValueKind.INTEGER_ARRAY: "an integer",
+    ValueKind.STRING_ARRAY: "a string",
+}
+
+
 def _check_type(report: FieldReport, name: str, node: Value) -> bool:
     """PHH204 on the value or on each bad element; True when the type is right.
 
@@ -128,12 +137,7 @@ def _check_type(report: FieldReport, name: str, node: Value) -> bool:
             report.add("PHH204", f"`{name}` must be an {kind.value}, not {_describe(node)}", node.span)
             return False
         good = True
-        element = (
-            kind.value.removeprefix("array of ")
-            .rstrip("s")
-            .replace("integer", "an integer")
-            .replace("string", "a string")
-        )
+        element = _ELEMENT[kind]
         for index, item in enumerate(node.items):
             if not _element_ok(kind, item):
                 told = quoted_amount(name, item, index) if kind is not ValueKind.STRING_ARRAY else None
