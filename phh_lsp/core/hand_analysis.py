@@ -182,6 +182,7 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
         # One error for one mistake: what the scanner read around a syntax
         # error (the `=` of `min_bet = = 2`) is not reported again.
         diagnostics = [d for d in diagnostics if d.code == "PHH101" or not any(_overlap(d.span, s) for s in syntax)]
+    diagnostics.extend(slips.closing)  # on an element read right: nothing of it is hidden
     result: Replay | None = None
     if report.setup is not None:
         result, _ = replay(report.setup, actions, record=detail)

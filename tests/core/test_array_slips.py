@@ -71,13 +71,15 @@ def test_an_array_never_closed_is_said_on_its_bracket_with_its_line() -> None:
     text = HEAD + 'actions = [\n  "d dh p1 Ac2d",  # Ivey\n  "d dh p2 ????",\n\nauthor = "x"\n'
     line = HEAD.count("\n") + 1
     message = f"`actions = [` opened on line {line} is never closed: add `]` after its last action"
-    assert found(text) == [("PHH101", "[", message)]
+    where = f"`]` is missing after this action: `actions = [` opened on line {line} is never closed"
+    assert found(text) == [("PHH101", "[", message), ("PHH101", '"d dh p2 ????"', where)]
     assert fixed(text) == text.replace('"d dh p2 ????",\n', '"d dh p2 ????",\n]\n')
     crlf = text.replace("\n", "\r\n")
     assert fixed(crlf) == crlf.replace('"d dh p2 ????",\r\n', '"d dh p2 ????",\r\n]\r\n')
     other = DWAN.replace("antes = [500, 500, 500]", "antes = [500, 500, 500")
     assert [(code, covered) for code, covered, message in found(other) if "never closed" in message] == [
-        ("PHH101", "[")
+        ("PHH101", "["),
+        ("PHH101", "500"),
     ]
 
 
@@ -85,9 +87,13 @@ def test_while_the_array_is_open_the_actions_are_checked() -> None:
     """Typing in Neovim without auto-pairs: the trailing comma is no error,
     and an action out of turn is flagged where it stands."""
     typing = HEAD + 'actions = [\n  "d dh p1 Ac2d",\n  "d dh p2 ????",\n  "d dh p3 7h6h",\n  "p3 cbr 7000",\n'
-    assert [code for code, _, _ in found(typing)] == ["PHH101"]
+    assert [(code, covered) for code, covered, _ in found(typing)] == [("PHH101", "["), ("PHH101", '"p3 cbr 7000"')]
     wrong = typing + '  "p3 cbr 10000",\n'
-    assert [(code, covered) for code, covered, _ in found(wrong)] == [("PHH101", "["), ("PHH401", "p3")]
+    assert [(code, covered) for code, covered, _ in found(wrong)] == [
+        ("PHH101", "["),
+        ("PHH101", '"p3 cbr 10000"'),
+        ("PHH401", "p3"),
+    ]
 
 
 def test_a_half_typed_action_leaves_the_ones_before_it_checked() -> None:
@@ -136,7 +142,7 @@ def _slip(text: str, kind: str, rng: random.Random) -> tuple[str, str] | None:
         return "\n".join(lines), lines[row][2:]
     closing = lines.index("]", rows[-1])
     del lines[closing]
-    return "\n".join(lines), "["
+    return "\n".join(lines), "[" + lines[rows[-1]][2:-1]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -162,5 +168,16 @@ def test_one_slip_in_a_generated_hand_is_one_error_and_its_fix_undoes_it(
         for d in analyze(text, "hand.phh").diagnostics
         if d.severity == Severity.ERROR
     ]
-    assert errors == [("PHH101", covered)]
+    expected = [("PHH101", covered)] if kind != "bracket" else [("PHH101", "["), ("PHH101", covered[1:])]
+    assert errors == expected
     assert fixed(text) == original
+
+
+def test_the_last_action_of_an_open_array_is_still_checked() -> None:
+    """Where the `]` belongs is said on the last action, which keeps its own problems."""
+    typing = HEAD + 'actions = [\n  "d dh p1 Ac2d",\n  "d dh p2 ????",\n  "d dh p3 7h6h",\n  "p3 cbr 7,000",\n'
+    assert [(code, covered) for code, covered, _ in found(typing)] == [
+        ("PHH101", "["),
+        ("PHH101", '"p3 cbr 7,000"'),
+        ("PHH306", "7,000"),
+    ]

@@ -1,7 +1,7 @@
 """The quick fixes themselves: for a diagnostic, the ways to repair it.
 
 One proposer per code (see :data:`PROPOSERS`), grouped by what they change
-(:mod:`field_fixes`, :mod:`action_fixes`, :mod:`syntax_fixes`). Each reads
+(:mod:`field_fixes`, :mod:`action_fixes`, :mod:`syntax_fixes`, :mod:`slip_fixes`). Each reads
 the facts the check attached to the diagnostic
 (:mod:`phh_lsp.core.rules.fix_data`), never its message, which is free to
 change wording, and the hand's analysis; it states its fix as changes to
@@ -19,7 +19,8 @@ Each fix is decided *safe* or *unsafe* where it is made, as ruff does: safe
 when it has one right answer that keeps what the hand records (``10h`` →
 ``Th``, ``1,000`` → ``1000``, a game's name written as its code, removing a
 field the variant forbids, a missing field whose value follows from the
-rest of the hand); unsafe when it is a guess or overwrites what the file
+rest of the hand, a field written ``startingstacks`` renamed, an amount
+written ``"$200"`` written ``200``); unsafe when it is a guess or overwrites what the file
 records (a variant or field name matched by spelling, the replayed
 finishing stacks, whose turn it is, a bet size, a value made up for a
 missing field). "Fix all" and ``check --fix`` apply the safe ones only;
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from phh_lsp.core.fixes import action_fixes, field_fixes, syntax_fixes
+from phh_lsp.core.fixes import action_fixes, field_fixes, slip_fixes, syntax_fixes
 from phh_lsp.core.fixes.proposal import Fix, Offered, Proposal, hand_edits
 from phh_lsp.core.hand_analysis import HandAnalysis
 from phh_lsp.core.rules.codes import Diagnostic
@@ -66,8 +67,12 @@ PROPOSERS: dict[str, Callable[[HandAnalysis, Diagnostic], list[Proposal]]] = {
     "PHH201": field_fixes.fix_variant,
     "PHH202": field_fixes.fix_missing,
     "PHH203": field_fixes.fix_forbidden,
+    "PHH204": slip_fixes.fix_quoted_amount,
     "PHH205": field_fixes.fix_length,
     "PHH208": field_fixes.fix_unknown_field,
+    "PHH213": slip_fixes.fix_misspelt_field,
+    "PHH214": slip_fixes.fix_blinds_order,
+    "PHH215": slip_fixes.fix_currency,
     "PHH301": action_fixes.fix_notation,
     "PHH303": action_fixes.fix_notation,
     "PHH306": action_fixes.fix_notation,

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Final
 
 from phh_lsp.core.rules.cards import CardToken, split_cards
+from phh_lsp.core.rules.currency import strip_symbol
 from phh_lsp.core.syntax.entries import Value
 from phh_lsp.core.text import Span
 
@@ -141,6 +142,9 @@ def parse_amount(text: str) -> Decimal | int | None:
 
 
 def _amount_problem(text: str) -> str:
+    plain = strip_symbol(text)
+    if plain is not None and parse_amount(number := plain.replace(",", "")) is not None:
+        return f"`{text}` is an amount with a currency symbol: amounts are plain numbers, write `{number}`"
     if "," in text and parse_amount(text.replace(",", "")) is not None:
         return f"`{text}` is not a plain number: write it without separators, `{text.replace(',', '')}`"
     if "_" in text and parse_amount(text.replace("_", "")) is not None:

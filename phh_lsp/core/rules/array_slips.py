@@ -8,7 +8,10 @@ should read one diagnostic about it, on the thing to change, with the fix:
   whole action ("write "p3 cbr 7000""), not one per word, and the action
   is read as if quoted, so the hand is still replayed and checked;
 * a comma missing between two elements: said on the element it must follow;
-* an array never closed: "`actions = [` opened on line 7 is never closed".
+* an array never closed: "`actions = [` opened on line 7 is never closed"
+  on its ``[``, and "`]` is missing after this action" on its last element,
+  where the ``]`` belongs (the two ends of one slip, each where a reader
+  looks for it; one fix closes both).
 
 Each comes with the text to insert (:class:`~phh_lsp.core.rules.fix_data.MissingText`).
 The slips above leave the actions readable, so the analysis keeps checking
@@ -32,10 +35,16 @@ _ENDS = ",]#\r\n"
 
 @dataclass(slots=True)
 class Slips:
-    """The slips found: their diagnostics, and the tree errors they stand for."""
+    """The slips found: their diagnostics, and the tree errors they stand for.
+
+    ``closing`` says where an array's missing ``]`` belongs, on its last
+    element: that element is read right, so its own problems stand too
+    (unlike the text under the other diagnostics, which was misread).
+    """
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     explained: list[TomlError] = field(default_factory=list)
+    closing: list[Diagnostic] = field(default_factory=list)
 
 
 def explain_slips(text: str, lines: LineIndex, entries: list[Entry], errors: list[TomlError]) -> Slips:
@@ -156,6 +165,16 @@ def _unclosed(text: str, lines: LineIndex, key: str, node: Value, errors: list[T
             fix,
         )
     )
+    if fix is not None and last is not None:
+        # where the `]` belongs, too: the line a reader looks at to close it
+        slips.closing.append(
+            diagnostic(
+                "PHH101",
+                f"`]` is missing after this {_element(key)}: `{key} = [` opened on line {line} is never closed",
+                last.span,
+                fix,
+            )
+        )
 
 
 def _element(key: str) -> str:

@@ -11,7 +11,6 @@ replaying a hand whose antes are a string would only produce noise.
 from __future__ import annotations
 
 import datetime
-import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -20,7 +19,22 @@ from typing import Any
 from phh_lsp.core.engine.hand_setup import Setup
 from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
-from phh_lsp.core.rules.fix_data import FixData, ForbiddenField, MissingField, UnknownField, UnknownVariant, WrongLength
+from phh_lsp.core.rules.field_slips import (
+    blinds_big_first,
+    currency_not_a_code,
+    misspelt_field,
+    quoted_amount,
+    suggest_field,
+)
+from phh_lsp.core.rules.fix_data import (
+    FixData,
+    ForbiddenField,
+    MissingField,
+    MisspeltField,
+    UnknownField,
+    UnknownVariant,
+    WrongLength,
+)
 from phh_lsp.core.rules.schema import (
     ALWAYS_REQUIRED,
     FIELD_SPECS,
@@ -97,6 +111,15 @@ def _is_nan(node: Value) -> bool:
     return node.kind == "float" and isinstance(node.value, Decimal) and node.value.is_nan()
 
 
+#: What each element of an array field must be, in words.
+_ELEMENT = {
+    ValueKind.NUMBER_ARRAY: "an integer or a float",
+    ValueKind.STACK_ARRAY: "an integer, a float or inf",
+    ValueKind.INTEGER_ARRAY: "an integer",
+    ValueKind.STRING_ARRAY: "a string",
+}
+
+
 def _check_type(report: FieldReport, name: str, node: Value) -> bool:
     """PHH204 on the value or on each bad element; True when the type is right.
 
@@ -114,18 +137,23 @@ def _check_type(report: FieldReport, name: str, node: Value) -> bool:
             report.add("PHH204", f"`{name}` must be an {kind.value}, not {_describe(node)}", node.span)
             return False
         good = True
-        element = (
-            kind.value.removeprefix("array of ")
-            .rstrip("s")
-            .replace("integer", "an integer")
-            .replace("string", "a string")
-        )
-        for item in node.items:
+        element = _ELEMENT[kind]
+        for index, item in enumerate(node.items):
             if not _element_ok(kind, item):
-                report.add("PHH204", f"every element of `{name}` must be {element}, not {_describe(item)}", item.span)
+                told = quoted_amount(name, item, index) if kind is not ValueKind.STRING_ARRAY else None
+                if told is not None:
+                    report.diagnostics.append(told)
+                else:
+                    report.add(
+                        "PHH204", f"every element of `{name}` must be {element}, not {_describe(item)}", item.span
+                    )
                 good = False
         return good
     if not _scalar_ok(kind, node):
+        told = quoted_amount(name, node, None) if kind in (ValueKind.NUMBER, ValueKind.INTEGER) else None
+        if told is not None:
+            report.diagnostics.append(told)
+            return False
         hint = ""
         if kind is ValueKind.LOCAL_TIME and node.kind == "string":
             hint = f" (write it unquoted: `time = {node.value}`)"
@@ -148,12 +176,6 @@ def suggest_variant(code: str) -> str | None:
     use first: see :mod:`phh_lsp.core.rules.variant_aliases`)."""
     found = match_variant(code)
     return found.code if found else None
-
-
-def suggest_field(name: str) -> str | None:
-    """The spec field closest to an unknown name (for typos like `min_bets`)."""
-    close = difflib.get_close_matches(name.lower(), list(FIELD_SPECS), n=1, cutoff=0.75)
-    return close[0] if close else None
 
 
 def _check_variant(report: FieldReport, entry: Entry) -> None:
@@ -215,14 +237,18 @@ def check_fields(entries: list[Entry], anchor: Span, table: str | None = None) -
             report.add("PHH209", f"`{entry.key}` is defined twice: keep one definition", entry.key_span)
             continue
         report.fields[entry.key] = entry
-    _check_known_fields(report)
-    _check_requirements(report, anchor)
+    unknown = _check_known_fields(report)
+    _check_requirements(report, anchor, unknown)
+    _check_unknown(report, unknown)
     _check_players(report)
     _build_setup(report)
     return report
 
 
-def _check_known_fields(report: FieldReport) -> None:
+def _check_known_fields(report: FieldReport) -> list[Entry]:
+    """Variant and types of the spec's fields; the unknown fields, returned
+    (one may be a misspelt required field: see :func:`_check_requirements`)."""
+    unknown: list[Entry] = []
     for name, entry in report.fields.items():
         if entry.value is None:
             continue
@@ -230,24 +256,47 @@ def _check_known_fields(report: FieldReport) -> None:
             _check_variant(report, entry)
         elif name in FIELD_SPECS:
             report.typed_ok[name] = _check_type(report, name, entry.value)
+            if name == "currency" and report.typed_ok[name]:
+                _add(report, currency_not_a_code(entry.value))
         elif not name.lstrip('"').startswith("_"):  # `"_a.b"`: a quoted user field
-            suggestion = suggest_field(name)
-            hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
-            report.add(
-                "PHH208",
-                f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)",
-                entry.key_span,
-                UnknownField(name, suggestion),
-            )
+            unknown.append(entry)
+    return unknown
 
 
-def _check_requirements(report: FieldReport, anchor: Span) -> None:
+def _add(report: FieldReport, found: Diagnostic | None) -> None:
+    if found is not None:
+        report.diagnostics.append(found)
+
+
+def _check_unknown(report: FieldReport, unknown: list[Entry]) -> None:
+    """PHH208 on each unknown field no required field was missing for."""
+    for entry in unknown:
+        name = entry.key
+        suggestion = suggest_field(name)
+        hint = f"did you mean `{suggestion}`? Otherwise " if suggestion else ""
+        report.add(
+            "PHH208",
+            f"unknown field `{name}`: {hint}prefix user-defined fields with `_` (`_{name}`)",
+            entry.key_span,
+            UnknownField(name, suggestion),
+        )
+
+
+def _check_requirements(report: FieldReport, anchor: Span, unknown: list[Entry]) -> None:
+    """PHH202 for each required field missing, or PHH213 on the unknown
+    key that stands for it (``blinds``): one slip, one diagnostic."""
     variant = report.variant
     required = REQUIRED_BY_VARIANT[variant] if variant else ALWAYS_REQUIRED
     if variant is None and "variant" in report.fields:
         required = ALWAYS_REQUIRED[1:]
     for name in required:
         if name not in report.fields:
+            misspelt = misspelt_field(name, unknown, variant or "every hand")
+            if misspelt is not None:
+                assert isinstance(misspelt.data, MisspeltField)
+                unknown.remove(report.fields[misspelt.data.name])
+                report.diagnostics.append(misspelt)
+                continue
             where = f" for {variant} ({VARIANT_NAMES[variant]})" if variant else ""
             report.add("PHH202", f"missing required field `{name}`{where}", anchor, MissingField(name))
     if variant is None:
@@ -295,6 +344,9 @@ def _check_players(report: FieldReport) -> None:
         if node is not None and not node.value > 0:
             report.add("PHH211", f"`{name}` must be positive, not {fmt_amount(node.value)}", node.span)
     _check_bet_order(report)
+    blinds = _good(report, "blinds_or_straddles")
+    if blinds is not None:
+        _add(report, blinds_big_first(blinds))
     _check_lengths(report)
 
 
@@ -363,7 +415,7 @@ def _check_bet_order(report: FieldReport) -> None:
 def _build_setup(report: FieldReport) -> None:
     variant = report.variant
     if variant is None or any(
-        d.code in ("PHH206", "PHH207", "PHH210", "PHH211", "PHH212")
+        d.code in ("PHH206", "PHH207", "PHH210", "PHH211", "PHH212", "PHH214")
         # an array PokerKit does not read (`players`, `seats`, `winnings`) may
         # be the wrong length: the hand is still played, so nothing hides behind it
         or (d.code == "PHH205" and isinstance(d.data, WrongLength) and d.data.name in REQUIRED_BY_VARIANT[variant])

@@ -81,6 +81,43 @@ class MissingText:
     what: str
 
 
+@dataclass(frozen=True, slots=True)
+class MisspeltField:
+    """PHH213: a key that names a field the hand needs and lacks, and
+    whether that is certain (another case, no underscores, a singular, a
+    shorthand such as ``blinds``) rather than a guess by spelling."""
+
+    name: str
+    field: str
+    certain: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SwappedBlinds:
+    """PHH214: the blinds as they should read, the small blind first."""
+
+    values: tuple[int | Decimal, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CurrencyCode:
+    """PHH215: the ISO 4217 code for what ``currency`` holds, and whether
+    it is certain (``€``, ``usd``) or a guess (``$`` is many dollars)."""
+
+    code: str
+    certain: bool
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedAmount:
+    """PHH204: an amount written as text (``"$200"``): the field, the
+    element (None for a field holding one number) and the number meant."""
+
+    name: str
+    index: int | None
+    value: int | Decimal
+
+
 FixData = (
     UnknownVariant
     | MissingField
@@ -90,4 +127,8 @@ FixData = (
     | OutOfTurn
     | BetOutOfRange
     | MissingText
+    | MisspeltField
+    | SwappedBlinds
+    | CurrencyCode
+    | QuotedAmount
 )
