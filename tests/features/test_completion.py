@@ -192,7 +192,7 @@ NEW_HAND = (
     "starting_stacks = [200, 200]\n"
     "actions = [\n"
     "  \n"
-    "]\n"
+    "]"
 )
 
 
@@ -210,6 +210,6 @@ def test_an_empty_file_offers_a_new_hand_first() -> None:
         "starting_stacks = [${4:200, 200}]\n"
         "actions = [\n"
         "  $0\n"
-        "]\n"
+        "]"
     )
     assert "new hand (no-limit hold'em)" not in _edits(_complete(HAND + "|"))

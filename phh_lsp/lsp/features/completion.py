@@ -379,8 +379,8 @@ def _new_hand(start: int) -> Item:
         else:
             plain.append(f"{name} = {shape.format(sample)}")
             snippet.append(f"{name} = {shape.format('${' + str(number) + ':' + sample + '}')}")
-    plain.append("actions = [\n  \n]\n")
-    snippet.append("actions = [\n  $0\n]\n")
+    plain.append("actions = [\n  \n]")  # no line break after: the editor's last line has its own
+    snippet.append("actions = [\n  $0\n]")
     return Item(
         "new hand (no-limit hold'em)",
         "\n".join(plain),
