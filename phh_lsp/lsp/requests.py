@@ -92,7 +92,7 @@ def on_completion(ls: PhhLanguageServer, params: types.CompletionParams) -> type
     from phh_lsp.lsp.features import completion
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return completion.complete(analysis, offset, ls.encoding)
+    return completion.complete(analysis, offset, ls.encoding, completion.takes_snippets(ls.client_capabilities))
 
 
 @handlers.feature(types.TEXT_DOCUMENT_FORMATTING)

@@ -12,7 +12,7 @@ import pytest
 from lsprotocol import types
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.lsp.features.completion import complete
+from phh_lsp.lsp.features.completion import complete, snippet_text
 
 HAND = (
     'variant = "NT"\n'
@@ -51,7 +51,10 @@ def test_a_half_typed_key_is_replaced_from_its_first_letter() -> None:
 
 def test_an_empty_document_asks_for_the_variant_first() -> None:
     result = _complete("|")
-    assert result is not None and result.items[0].label == "variant"
+    assert result is not None and [item.label for item in result.items[:2]] == [
+        "new hand (no-limit hold'em)",
+        "variant",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -102,3 +105,111 @@ def test_a_hash_inside_an_action_is_no_comment() -> None:
 def test_fields_of_a_hand_in_a_phhs() -> None:
     edits = _edits(_complete("[1]\n" + HAND + "[2]\nvar|\n" + HAND.replace("variant", "x"), path="x.phhs"))
     assert edits["variant"] == (0, "variant = ")
+
+
+# --- what the user meets first: items inserted whole, no noise (issue #28) ---
+
+THREE = (
+    'variant = "NT"\n'
+    "antes = [0, 0, 0]\n"
+    "blinds_or_straddles = [50, 100, 0]\n"
+    "min_bet = 100\n"
+    "starting_stacks = [1000, 1000, 1000]\n"
+    "actions = [\n"
+    '  "d dh p1 AcAd",\n'
+    '  "d dh p2 KcKd",\n'
+    '  "d dh p3 QcQd",\n'
+    '  "p3 f",\n'
+)
+
+
+def _items(text: str, snippets: bool) -> dict[str, types.CompletionItem]:
+    offset = text.index("|")
+    result = complete(analyze(text[:offset] + text[offset + 1 :], "x.phh"), offset, "utf-16", snippets)
+    assert result is not None
+    return {item.label: item for item in result.items}
+
+
+def _new_text(item: types.CompletionItem) -> str:
+    assert isinstance(item.text_edit, types.TextEdit)
+    return item.text_edit.new_text
+
+
+def test_a_client_taking_snippets_gets_each_action_as_a_snippet() -> None:
+    """Neovim 0.11 keeps a plain item's text only up to its first space (`"p1`); a snippet
+    it inserts whole."""
+    item = _items(THREE + '  "|\n', snippets=True)["p1 cc"]
+    assert item.insert_text_format == types.InsertTextFormat.Snippet
+    assert _new_text(item) == 'p1 cc",'
+
+
+def test_a_client_without_snippets_gets_plain_text() -> None:
+    items = _items(THREE + '  "|\n', snippets=False)
+    assert items["p1 cc"].insert_text_format in (None, types.InsertTextFormat.PlainText)
+    assert _new_text(items["p1 cc"]) == 'p1 cc",'
+    assert _new_text(_items(HAND + "|", snippets=False)["players"]) == "players = "
+
+
+@pytest.mark.parametrize(
+    ("text", "escaped"),
+    [("a $1 b", "a \\$1 b"), ("x}y", "x\\}y"), ("back\\slash", "back\\\\slash"), ("p1 cc", "p1 cc")],
+)
+def test_snippet_text_escapes_what_a_snippet_would_read(text: str, escaped: str) -> None:
+    assert snippet_text(text) == escaped
+
+
+def test_a_field_name_comes_with_its_equals_sign_and_a_value_skeleton() -> None:
+    items = _items(HAND + "|", snippets=True)
+    assert _new_text(items["players"]) == 'players = ["${1}"]'
+    assert _new_text(items["hand"]) == "hand = ${1}"
+    assert _new_text(_items('variant = "NT"\n|', snippets=True)["starting_stacks"]) == "starting_stacks = [${1}]"
+
+
+def test_a_folded_player_is_not_offered() -> None:
+    labels = _items(THREE + '  "|\n', snippets=False)
+    assert "p1" in labels and "p2" in labels
+    assert "p3" not in labels
+
+
+def test_no_player_is_offered_when_the_dealer_must_deal() -> None:
+    labels = _items(THREE + '  "p1 cc",\n  "p2 cc",\n  "|\n', snippets=False)
+    assert "d db" in labels
+    assert not [label for label in labels if label.startswith("p")]
+
+
+def test_no_fold_is_offered_where_checking_is_free() -> None:
+    labels = _items(THREE + '  "p1 cc",\n  "|\n', snippets=False)
+    assert "p2 cc" in labels and labels["p2 cc"].detail == "check"
+    assert "p2 f" not in labels
+    assert "p1 f" in _items(THREE + '  "|\n', snippets=False)  # facing the big blind, a fold is offered
+
+
+NEW_HAND = (
+    'variant = "NT"\n'
+    "antes = [0, 0]\n"
+    "blinds_or_straddles = [1, 2]\n"
+    "min_bet = 2\n"
+    "starting_stacks = [200, 200]\n"
+    "actions = [\n"
+    "  \n"
+    "]"
+)
+
+
+def test_an_empty_file_offers_a_new_hand_first() -> None:
+    plain = _complete("|")
+    assert plain is not None and plain.items[0].label == "new hand (no-limit hold'em)"
+    assert _new_text(plain.items[0]) == NEW_HAND
+    snippet = _items("|", snippets=True)["new hand (no-limit hold'em)"]
+    assert snippet.insert_text_format == types.InsertTextFormat.Snippet
+    assert _new_text(snippet) == (
+        'variant = "NT"\n'
+        "antes = [${1:0, 0}]\n"
+        "blinds_or_straddles = [${2:1, 2}]\n"
+        "min_bet = ${3:2}\n"
+        "starting_stacks = [${4:200, 200}]\n"
+        "actions = [\n"
+        "  $0\n"
+        "]"
+    )
+    assert "new hand (no-limit hold'em)" not in _edits(_complete(HAND + "|"))

@@ -129,7 +129,8 @@ def _player_options(state: State, hand: HandAnalysis, actor: int) -> list[Candid
     if state.can_check_or_call():
         amount = state.checking_or_calling_amount or 0
         found.append(Candidate(f"{name} cc", "check" if not amount else f"call {fmt_amount(amount)}"))
-    if state.can_fold():
+    if state.can_fold() and (state.checking_or_calling_amount or not state.can_check_or_call()):
+        # where checking is free a fold is a slip (the checker's PHH504), not an option
         found.append(Candidate(f"{name} f", "fold"))
     if state.can_complete_bet_or_raise_to():
         word = bet_word(state.bets, field_value(hand, "bring_in"), (state.street_index or 0) == 0)

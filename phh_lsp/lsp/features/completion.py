@@ -10,12 +10,19 @@ scanner. Each item replaces exactly the word being typed (``textEdit``),
 and its ``newText`` starts at that word, so clients that ignore the
 range and replace the keyword before the cursor (Neovim 0.7's omnifunc)
 insert the same text.
+
+A client that takes snippets gets every item as one: Neovim 0.11 keeps a
+plain-text item's ``newText`` only up to its first space (``"p2 cc"``
+became ``"p2``) and inserts whole only snippets. Snippets also give a
+field its value's skeleton (``starting_stacks = [${1}]``) and an empty
+file a new hand to fill in; a client without them (Neovim 0.7) gets the
+same text plain.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lsprotocol import types
 
@@ -53,8 +60,26 @@ class _Site:
     close: bool
 
 
-def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.CompletionList | None:
-    """Completion items at a document offset."""
+def takes_snippets(capabilities: types.ClientCapabilities) -> bool:
+    """Whether the client said it inserts snippets (Neovim 0.11 and VS Code
+    do, Neovim 0.7 does not)."""
+    text_document = capabilities.text_document
+    completion = text_document.completion if text_document is not None else None
+    item = completion.completion_item if completion is not None else None
+    return bool(item is not None and item.snippet_support)
+
+
+def snippet_text(text: str) -> str:
+    """Plain text as a snippet that inserts exactly it: ``\\``, ``$`` and
+    ``}`` escaped."""
+    return text.replace("\\", "\\\\").replace("$", "\\$").replace("}", "\\}")
+
+
+def complete(
+    analysis: Analysis, offset: int, encoding: Encoding, snippets: bool = False
+) -> types.CompletionList | None:
+    """Completion items at a document offset, as snippets for a client that
+    takes them (see :func:`takes_snippets`)."""
     view = analysis.hand_at(offset, snapshots=False)
     if view is None:
         return None
@@ -69,10 +94,11 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
         return None
     cursor = to_range(analysis.lines, Span(offset, offset), encoding).end
     result = []
-    for rank, (label, new_text, detail, kind, start) in enumerate(items):
+    for rank, (label, new_text, detail, kind, start, snippet) in enumerate(items):
         edit_range = types.Range(
             start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=cursor
         )
+        inserted = (snippet if snippet is not None else snippet_text(new_text)) if snippets else new_text
         result.append(
             types.CompletionItem(
                 label=label,
@@ -80,13 +106,24 @@ def complete(analysis: Analysis, offset: int, encoding: Encoding) -> types.Compl
                 detail=detail,
                 sort_text=f"{rank:04d}",
                 filter_text=new_text,
-                text_edit=types.TextEdit(range=edit_range, new_text=new_text),
+                text_edit=types.TextEdit(range=edit_range, new_text=inserted),
+                insert_text_format=types.InsertTextFormat.Snippet if snippets else None,
             )
         )
     return types.CompletionList(is_incomplete=False, items=result)
 
 
-Item = tuple[str, str, str, types.CompletionItemKind, int]
+class Item(NamedTuple):
+    """One item: what the menu shows, the text inserted from ``start`` (the
+    hand's offset) and, where it differs from that text escaped, the
+    snippet a client that takes them inserts instead."""
+
+    label: str
+    new_text: str
+    detail: str
+    kind: types.CompletionItemKind
+    start: int
+    snippet: str | None = None
 
 
 def _before(tree: Document, local: int) -> list[Node | Token]:
@@ -148,7 +185,8 @@ def _action_items(hand: HandAnalysis, site: _Site) -> list[Item]:
     current = "" if not typed or typed[-1].isspace() else words[-1]
     position = len(words) - (1 if current else 0)
     done = words[:position]
-    candidates = legal_next(_state_at(hand, site.index), hand)
+    state = _state_at(hand, site.index)
+    candidates = legal_next(state, hand)
     items: list[Item] = []
 
     def add(label: str, rest: str, detail: str, kind: types.CompletionItemKind, finished: bool) -> None:
@@ -157,7 +195,7 @@ def _action_items(hand: HandAnalysis, site: _Site) -> list[Item]:
             text = f'"{rest}",' if finished else f'"{rest}'
         elif finished and site.close:
             text = f'{rest}",'
-        items.append((label, text, detail, kind, site.word_start))
+        items.append(Item(label, text, detail, kind, site.word_start))
 
     for candidate in candidates:
         parts = candidate.text.split(" ")
@@ -169,9 +207,12 @@ def _action_items(hand: HandAnalysis, site: _Site) -> list[Item]:
         kind = types.CompletionItemKind.Event if candidate.text.startswith("d ") else types.CompletionItemKind.Function
         add(candidate.text.strip(), rest, candidate.detail, kind, not candidate.open_ended)
     items.extend(_argument_items(hand, site, done, current, candidates))
-    if position == 0:
+    if position == 0 and not any(candidate.text.startswith("d ") for candidate in candidates):
+        # the players still in the hand; none while the dealer is due to deal
         count = hand.report.player_count or 0
         for index in range(count):
+            if state is not None and index < len(state.statuses) and not state.statuses[index]:
+                continue
             add(f"p{index + 1}", f"p{index + 1} ", player_label(hand, index), types.CompletionItemKind.Variable, False)
     return items
 
@@ -186,7 +227,9 @@ def _argument_items(
         for index in range(count):
             text = f"p{index + 1} "
             items.append(
-                (f"p{index + 1}", text, player_label(hand, index), types.CompletionItemKind.Variable, site.word_start)
+                Item(
+                    f"p{index + 1}", text, player_label(hand, index), types.CompletionItemKind.Variable, site.word_start
+                )
             )
     takes_cards = (
         (done[:2] == ["d", "db"] and len(done) == 2)
@@ -203,7 +246,7 @@ def _argument_items(
     used = _cards_used(hand, site.index) | set(typed_cards)
     for card in own + [card for card in deck_for(hand.report.variant) if card not in used]:
         detail = card_name(card) + (" (dealt to this player)" if card in own else "")
-        items.append((card, whole + card, detail, types.CompletionItemKind.EnumMember, site.word_start))
+        items.append(Item(card, whole + card, detail, types.CompletionItemKind.EnumMember, site.word_start))
     return items
 
 
@@ -267,7 +310,7 @@ def _value_items(text: str, local: int, names: tuple[str, ...], value: Node | No
         line_end = text.find("\n", local)
         closing = "" if '"' in text[local : len(text) if line_end < 0 else line_end] else '"'
         return [
-            (
+            Item(
                 code,
                 f'"{code}"' if not quote else code + closing,
                 title,
@@ -278,7 +321,7 @@ def _value_items(text: str, local: int, names: tuple[str, ...], value: Node | No
         ]
     spec = FIELD_SPECS.get(name)
     if spec is not None and spec.kind is ValueKind.BOOLEAN and not quote:
-        return [(word, word, spec.title, types.CompletionItemKind.Value, start) for word in ("true", "false")]
+        return [Item(word, word, spec.title, types.CompletionItemKind.Value, start) for word in ("true", "false")]
     return []
 
 
@@ -295,10 +338,54 @@ def _field_names(hand: HandAnalysis, start: int) -> list[Item]:
         and (variant is None or name not in REQUIRED_FIELD_NAMES or name in required)
     ]
     items: list[Item] = []
+    if not hand.text.strip():
+        items.append(_new_hand(start))
     for name in ordered:
         spec = FIELD_SPECS[name]
         status = "required" if name in required else "optional"
-        items.append(
-            (name, f"{name} = ", f"{spec.title} ({status}): {spec.kind.value}", types.CompletionItemKind.Field, start)
-        )
+        detail = f"{spec.title} ({status}): {spec.kind.value}"
+        skeleton = _SKELETONS.get(spec.kind, "${1}")
+        items.append(Item(name, f"{name} = ", detail, types.CompletionItemKind.Field, start, f"{name} = {skeleton}"))
     return items
+
+
+#: A value's skeleton by its shape, the cursor where the value goes.
+_SKELETONS = {
+    ValueKind.STRING: '"${1}"',
+    ValueKind.NUMBER_ARRAY: "[${1}]",
+    ValueKind.STACK_ARRAY: "[${1}]",
+    ValueKind.INTEGER_ARRAY: "[${1}]",
+    ValueKind.STRING_ARRAY: '["${1}"]',
+}
+
+#: A heads-up no-limit hold'em hand: the fields the spec requires, in its style guide's order,
+#: each value a placeholder to type over (a snippet) or a sample to change (plain text).
+_NEW_HAND = (
+    ("variant", '"NT"', None),
+    ("antes", "[{}]", "0, 0"),
+    ("blinds_or_straddles", "[{}]", "1, 2"),
+    ("min_bet", "{}", "2"),
+    ("starting_stacks", "[{}]", "200, 200"),
+)
+
+
+def _new_hand(start: int) -> Item:
+    """The "new hand" item an empty file offers first."""
+    plain, snippet = [], []
+    for number, (name, shape, sample) in enumerate(_NEW_HAND):
+        if sample is None:
+            plain.append(f"{name} = {shape}")
+            snippet.append(f"{name} = {snippet_text(shape)}")
+        else:
+            plain.append(f"{name} = {shape.format(sample)}")
+            snippet.append(f"{name} = {shape.format('${' + str(number) + ':' + sample + '}')}")
+    plain.append("actions = [\n  \n]")  # no line break after: the editor's last line has its own
+    snippet.append("actions = [\n  $0\n]")
+    return Item(
+        "new hand (no-limit hold'em)",
+        "\n".join(plain),
+        "variant, blinds, stacks and actions to fill in",
+        types.CompletionItemKind.Snippet,
+        start,
+        "\n".join(snippet),
+    )
