@@ -2,7 +2,8 @@
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
-some clients (vscode-languageclient) always append it. Every command is
+some clients (vscode-languageclient) always append it (``serve --help`` is
+the serve command's help). Ctrl-C ends any command at once, with exit 130. Every command is
 one module of this package, declared once in :data:`COMMANDS` (its name,
 its help line, and where its :class:`~phh_lsp.cli.command.Command` is);
 ``check`` and ``format`` are thin wrappers over the same core the server
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from phh_lsp import __version__
 from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.interrupt import end_on_interrupt
 
 # Each command's module is imported only when that command runs (or when
 # the whole command line is described), by one of these: `phh-lsp check`
@@ -117,10 +119,21 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The command lines an editor starts the server with (vscode-languageclient appends ``--stdio``).
+_SERVER_LINES: tuple[list[str], ...] = ([], ["--stdio"], ["serve"], ["serve", "--stdio"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code.
+
+    Without ``argv`` this is the process's own command line (the ``phh-lsp``
+    script, ``python -m phh_lsp``), so Ctrl-C is ours to handle too; the
+    tests, which call it with arguments inside pytest, keep pytest's.
+    """
+    if argv is None:
+        end_on_interrupt()
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or arguments == ["--stdio"] or arguments[0] == "serve":
+    if arguments in _SERVER_LINES:
         # The editor's path: start answering as soon as possible, without
         # building the parser (which imports the commands' modules).
         from phh_lsp.cli.serve import start

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.engine.pokerkit_cards import stack_deck
+from phh_lsp.core.engine.pokerkit_errors import bug_message, is_pokerkit_verdict, log_bug
 from phh_lsp.core.engine.replay_rules import Replayer, Stop
 from phh_lsp.core.engine.state_view import Amount, Snapshot, snapshot
 from phh_lsp.core.rules.actions import ActionKind, ParsedAction
@@ -107,7 +108,11 @@ def replay(setup: Setup, actions: list[ParsedAction], *, record: bool = True) ->
                 last = action
         try:
             steps = replayer.complete()
-        except Exception:
+        except Exception as error:
+            # PokerKit cannot always finish a hand the history left early (in stud,
+            # who opens a street dealt unknown cards): the hand stays where it ended.
+            if not is_pokerkit_verdict(error):
+                return _finishing_failed(result, error, last)
             steps = []
         if steps and last is not None:
             result.diagnostics.append(
@@ -121,6 +126,14 @@ def replay(setup: Setup, actions: list[ParsedAction], *, record: bool = True) ->
         result.collected = _collected(state)
         result.pulled = _pulled(state)
     return result, state
+
+
+def _finishing_failed(result: Replay, error: Exception, last: ParsedAction | None) -> tuple[Replay, None]:
+    """A bug of ours while finishing the hand: PHH901 on its last action, the traceback logged."""
+    log_bug("finishing the hand")
+    where = last.span if last is not None else Span(0, 0)
+    result.diagnostics.append(diagnostic("PHH901", bug_message("finishing the hand after this action", error), where))
+    return result, None
 
 
 def state_before(setup: Setup, actions: list[ParsedAction], index: int) -> State | None:
@@ -150,7 +163,11 @@ def _start(setup: Setup, actions: list[ParsedAction], result: Replay) -> Replaye
     try:
         state = create_state(setup)
     except Exception as error:
-        result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
+        if is_pokerkit_verdict(error):
+            result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
+        else:
+            log_bug("setting up the hand")
+            result.diagnostics.append(diagnostic("PHH901", bug_message("setting up this hand", error), Span(0, 0)))
         return None
     stack_deck(state, actions)
     replayer = Replayer(setup, state)
@@ -175,7 +192,11 @@ def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
         result.stopped_at = action.index
         return False
     except Exception as error:
-        result.diagnostics.append(diagnostic("PHH408", _rejection(error), action.span))
+        if is_pokerkit_verdict(error):
+            result.diagnostics.append(diagnostic("PHH408", _rejection(error), action.span))
+        else:
+            log_bug("replaying an action")
+            result.diagnostics.append(diagnostic("PHH901", bug_message("on this action", error), action.span))
         result.stopped_at = action.index
         return False
     result.diagnostics.extend(replayer.notes)
