@@ -124,10 +124,13 @@ def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tm
 
 def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_path: Path) -> None:
     """ "PHH: Convert Hand History to PHH" on a PokerStars .txt with one broken hand among
-    two: the converted hand opens beside it as PHH, and a notification counts the failed
-    hand (convert.png shows both)."""
+    two, the editor already split in two: the converted hand opens beside it as PHH in the
+    other group (no third column), as an unsaved ``stars.phhs`` (not ``Untitled-1``), and a
+    notification counts the failed hand (convert.png shows both)."""
     output = _run_in_vscode("convert-check.sh", tmp_path, timeout=900)
-    assert "[convert-check] PASS" in output
+    assert "[convert-check] PASS" in output, output[-4000:]
+    # with the editor already split, the result reuses the other group, as stars.phhs
+    assert "PASS: 2 editor groups; tabs: " in output and "stars.phhs" in output, output[-4000:]
     assert "PokerStars: converted 1 of 2 hands (0 problems, 1 failed)" in output
     assert (tmp_path / "convert.png").is_file()
 
