@@ -3,7 +3,9 @@
 Hover, ``phh-lsp show``, the code lens and the replayer's state feed all
 say "p1 (Phil Ivey) raises to 23,000", "Flop · pot 46,000 (92 BB)" and
 "p3 (Tom Dwan) wins 556,000" from here, so the editor, the terminal and
-the replayer never tell a hand two ways. Protocol-free: the caller says
+the replayer never tell a hand two ways. Where the hand records a rake the
+replay does not take, the result says what was collected, the rake and the
+net win, so it agrees with the history it came from. Protocol-free: the caller says
 how to set off the actor and amounts (``strong``: bold Markdown, ANSI, or
 nothing).
 """
