@@ -206,6 +206,8 @@ local function step_convert()
   local step = { done = done, convert_ms = now() - started, notes = notes, windows = #vim.api.nvim_list_wins() }
   step.lines = converted and vim.api.nvim_buf_get_lines(converted, 0, -1, false) or {}
   step.filetype = converted and vim.bo[converted].filetype or vim.NIL
+  step.name = converted and vim.api.nvim_buf_get_name(converted) or vim.NIL
+  step.modified = converted and vim.bo[converted].modified or false -- unsaved: the user decides where
   step.source_filetype = vim.bo[source].filetype
   step.source_clients = #clients(source) -- the history is no PHH file: nothing attached to it
   result.steps.convert = step

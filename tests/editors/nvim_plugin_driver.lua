@@ -1,7 +1,8 @@
 -- Drives a headless Neovim whose init.lua only adds editors/neovim to the runtimepath and
 -- calls require("phh").setup() (see test_neovim_plugin.py). As a user: open Dwan-Ivey, put the
--- cursor on `p1 cbr 23000`, :PhhReplay, then move to the flop; open a stud hand and go to
--- sixth street; run :checkhealth phh. What the replay window showed each time, and the
+-- cursor on `p1 cbr 23000`, :PhhReplay, then move to the flop and to column 0 of the next
+-- line; open a stud hand and go to sixth street; :PhhConvert a PokerStars history; run
+-- :checkhealth phh. What the replay window showed each time, and the
 -- health report, go to $PHH_NVIM_OUT as JSON; it always writes that file and quits.
 local out_path = assert(os.getenv("PHH_NVIM_OUT"))
 local wait_ms = tonumber(os.getenv("PHH_NVIM_WAIT_MS") or "15000")
@@ -55,10 +56,32 @@ local function run()
   step("raise", "pot 33,500")
   cursor_to("d db Jc3d5c")
   step("flop", "board Jc 3d 5c")
+  -- j/k leave the cursor in column 0 of the next action's line: that action is shown
+  vim.api.nvim_win_set_cursor(0, { cursor_to("p1 cbr 35000"), 0 })
+  vim.cmd("doautocmd CursorMoved")
+  step("column 0", "p1 (Phil Ivey) bets 35,000")
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("PHH_NVIM_STUD")))
   vim.wait(wait_ms, attached, 20)
   cursor_to("d dh p2 9c")
   step("stud", "Seventh street")
+  vim.cmd("only")
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("PHH_NVIM_STARS")))
+  local history = vim.api.nvim_get_current_buf()
+  vim.cmd("PhhConvert")
+  local converted
+  vim.wait(wait_ms, function()
+    for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+      local first = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1] or ""
+      if buf ~= history and first:find("# PokerStars hand", 1, true) then converted = buf end
+    end
+    return converted ~= nil
+  end, 20)
+  result.convert = converted and {
+    name = vim.api.nvim_buf_get_name(converted),
+    modified = vim.bo[converted].modified,
+    filetype = vim.bo[converted].filetype,
+    windows = #vim.api.nvim_list_wins(),
+  } or vim.NIL
   vim.cmd("checkhealth phh")
   result.health = vim.api.nvim_buf_get_lines(0, 0, -1, false)
 end

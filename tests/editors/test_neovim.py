@@ -349,11 +349,14 @@ def test_phh_convert_opens_the_converted_hands_beside_the_history(
     marker: str, which: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """``:PhhConvert`` (the documented block) on a PokerStars file with one broken hand:
-    the good hand opens in a new window as PHH, the broken one is named with its line."""
+    the good hand opens in a new window as PHH, the broken one is named with its line.
+    The new buffer is named ``stars.phhs`` beside ``stars.txt``, unsaved, so ``:w``
+    writes it there (not ``[No Name]``, which asks for a name)."""
     run = documented_run(marker, which, tmp_path_factory)
     step, context = run.result["steps"].get("convert"), run.context()
     assert step is not None and step["done"], context
     assert step["filetype"] == "phh" and step["windows"] == 2, context
+    assert step["name"] == str(run.folder / "hands" / "stars.phhs") and step["modified"] is True, context
     assert step["lines"][:3] == ["# PokerStars hand #245817263512, stars.txt line 1", "[1]", 'variant = "NT"'], context
     assert step["source_clients"] == 0, context  # no PHH diagnostics on the site's text
     messages = [note["message"] for note in step["notes"]]

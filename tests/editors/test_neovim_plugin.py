@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.editors.test_neovim import CORPUS, DWAN_SOURCE, find_nvim, nvim_env, run_headless
+from tests.editors.test_neovim import CORPUS, DWAN_SOURCE, STARS, find_nvim, nvim_env, run_headless
 
 HERE = Path(__file__).resolve().parent
 PLUGIN = HERE.parent.parent / "editors" / "neovim"
@@ -33,6 +33,7 @@ def plugin_run(which: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str
     tmp = tmp_path_factory.mktemp(f"plugin-{which}")
     (tmp / "dwan.phh").write_text(DWAN_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp / "stud.phh").write_text(STUD_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp / "stars.txt").write_text(STARS.read_text(encoding="utf-8"), encoding="utf-8")
     init = tmp / "init.lua"
     init.write_text(f'vim.opt.runtimepath:append({json.dumps(str(PLUGIN))})\nrequire("phh").setup({{}})\n')
     env = nvim_env(
@@ -40,12 +41,14 @@ def plugin_run(which: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str
         PHH_NVIM_OUT=str(tmp / "result.json"),
         PHH_NVIM_DWAN=str(tmp / "dwan.phh"),
         PHH_NVIM_STUD=str(tmp / "stud.phh"),
+        PHH_NVIM_STARS=str(tmp / "stars.txt"),
         PHH_NVIM_WAIT_MS="12000",
     )
     _, output = run_headless(nvim, tmp, init, HERE / "nvim_plugin_driver.lua", env)
     result: dict[str, Any] = json.loads((tmp / "result.json").read_text(encoding="utf-8"))
     result["output"] = output
     result["version"] = nvim.version
+    result["folder"] = str(tmp)
     _runs[which] = result
     return result
 
@@ -68,6 +71,31 @@ def test_phh_replay_follows_the_cursor(which: str, tmp_path_factory: pytest.Temp
     assert "Next: it is p2's turn" in lines, context
     flop = result["steps"]["flop"]
     assert flop["seen"] and "Flop · pot 49,500 (24.8 BB) · board Jc 3d 5c" in flop["lines"], context
+
+
+@pytest.mark.parametrize("which", ["debian", "pypi"], ids=["nvim-0.7", "nvim-0.11"])
+def test_phh_replay_shows_the_action_of_the_line_from_its_column_0(
+    which: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Where ``j``/``k`` leave a Vim user, column 0 of ``"p1 cbr 35000"``'s line, the
+    replay shows that bet, not the flop dealt on the line above."""
+    result = plugin_run(which, tmp_path_factory)
+    column_0 = result["steps"]["column 0"]
+    assert column_0["seen"], json.dumps(result, indent=1)
+    assert "Flop · pot 84,500 (42.2 BB) · board Jc 3d 5c" in column_0["lines"], json.dumps(column_0, indent=1)
+
+
+@pytest.mark.parametrize("which", ["debian", "pypi"], ids=["nvim-0.7", "nvim-0.11"])
+def test_phh_convert_names_the_new_buffer_after_the_history(
+    which: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``:PhhConvert`` on ``stars.txt`` opens ``stars.phhs`` beside it, unsaved: ``:w``
+    writes it next to the history, where ``[No Name]`` would ask for a name."""
+    result = plugin_run(which, tmp_path_factory)
+    converted = result["convert"]
+    assert converted is not None, json.dumps(result, indent=1)
+    assert converted["name"] == str(Path(result["folder"]) / "stars.phhs"), converted
+    assert converted["modified"] and converted["filetype"] == "phh" and converted["windows"] == 2, converted
 
 
 @pytest.mark.parametrize("which", ["debian", "pypi"], ids=["nvim-0.7", "nvim-0.11"])

@@ -124,21 +124,26 @@ def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tm
 
 def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_path: Path) -> None:
     """ "PHH: Convert Hand History to PHH" on a PokerStars .txt with one broken hand among
-    two: the converted hand opens beside it as PHH, and a notification counts the failed
-    hand (convert.png shows both)."""
+    two, the editor already split in two: the converted hand opens beside it as PHH in the
+    other group (no third column), as an unsaved ``stars.phhs`` (not ``Untitled-1``), and a
+    notification counts the failed hand (convert.png shows both)."""
     output = _run_in_vscode("convert-check.sh", tmp_path, timeout=900)
-    assert "[convert-check] PASS" in output
+    assert "[convert-check] PASS" in output, output[-4000:]
+    # with the editor already split, the result reuses the other group, as stars.phhs
+    assert "PASS: 2 editor groups; tabs: " in output and "stars.phhs" in output, output[-4000:]
     assert "PokerStars: converted 1 of 2 hands (0 problems, 1 failed)" in output
     assert (tmp_path / "convert.png").is_file()
 
 
 def test_the_replayer_follows_the_cursor_both_ways_in_real_vscode(installed: None, tmp_path: Path) -> None:
     """ "PHH: Open Replayer" on Dwan-Ivey 2009 with the cursor on `p1 cbr 23000`: the view
-    beside shows the pot 33,500; moving the cursor to the flop moves the view; clicking a step
+    beside shows the pot 33,500; moving the cursor to the flop moves the view, and to column 1
+    of the next line (where `j`/`k` leave a Vim user) shows that line's bet; clicking a step
     and pressing the right arrow in the view move the cursor; a typed out-of-turn fold shows
     the last good state and the error; then the stud, draw and Omaha hi/lo screenshots."""
     output = _run_in_vscode("replayer-check.sh", tmp_path, timeout=900)
-    for step in ("step 1: PASS open", "step 2: PASS follows", "step 3: PASS clicking", "step 4: PASS a broken"):
+    steps = ("step 1: PASS open", "step 2: PASS follows", "step 2b: PASS column 1", "step 3: PASS clicking")
+    for step in (*steps, "step 4: PASS a broken"):
         assert step in output, output[-4000:]
     assert "[replayer-check] PASS" in output
     for name in ("stud", "draw", "omaha-hi-lo"):

@@ -12,6 +12,7 @@ from tests.conftest import CORPUS
 
 DWAN = CORPUS / "examples" / "dwan-ivey-2009.phh"
 PHHS = CORPUS / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"
+ONG = CORPUS / "handhq-sites" / "ONG-2009-07-01_2009-07-23_400NLH_OBFU" / "4" / "ong NLH handhq_1-OBFUSCATED.phhs"
 
 
 def titles(text: str, path: Path = DWAN) -> list[str]:
@@ -67,7 +68,9 @@ def test_phhs_lenses_are_resolved_one_hand_at_a_time() -> None:
     assert len(lenses) == 991 and all(lens.command is None for lens in lenses)
     assert lenses[1].range == types.Range(types.Position(28, 0), types.Position(28, 7))
     resolved = resolve_code_lens(analysis, lenses[1])
-    assert resolved.command == types.Command(title="p3 (4NuFWN0sUav+Rof9i9oytg) wins 1.25", command=NOOP_COMMAND)
+    assert resolved.command == types.Command(
+        title="p3 (4NuFWN0sUav+Rof9i9oytg) collects 1.95 after 0.05 rake, a net win of 1.20", command=NOOP_COMMAND
+    )
     assert resolve_code_lens(analysis, types.CodeLens(range=lenses[0].range, data={"hand": 5000})).command is None
     broken = text.replace("starting_stacks = [25, 54.75, 16.35, 24.65]\n", "", 1)
     lens = code_lenses(analyze(broken, str(PHHS)), "utf-16")[0]
@@ -90,3 +93,37 @@ def test_the_lens_stands_on_the_actions_field_the_checks_read() -> None:
     lenses = code_lenses(analyze(text, str(DWAN)), "utf-16")
     assert [lens.range.start.line for lens in lenses] == [13]
     assert lenses[0].command is not None and lenses[0].command.title == "p3 (Tom Dwan) wins 556,000"
+
+
+def _resolved(path: Path, hand: int, text: str | None = None) -> str | None:
+    """The lens title of hand ``hand`` (0: the first) of a ``.phhs`` file."""
+    analysis = analyze(path.read_text() if text is None else text, str(path))
+    lens = resolve_code_lens(analysis, code_lenses(analysis, "utf-16")[hand])
+    return lens.command.title if lens.command is not None else None
+
+
+def test_a_raked_pot_says_what_the_history_collected_and_why_the_replay_differs() -> None:
+    """The replay takes no rake: a winner ends it higher than the history. The
+    lens says what the hand records (``winnings``: collected after the rake,
+    ``finishing_stacks``: PHH505's rake) and the rake between the two, and
+    calls the player's gain on the hand a net win, never just "wins"."""
+    # PokerStars (winnings = [0, 0, 1.95, ...]): the replay's pot is 2.00, the stack up 1.25
+    assert _resolved(PHHS, 1) == "p3 (4NuFWN0sUav+Rof9i9oytg) collects 1.95 after 0.05 rake, a net win of 1.20"
+    # Ongame: finishing_stacks 922.8 where the replay ends 924 (PHH505), winnings 22.80 of a 24 pot
+    assert _resolved(ONG, 1) == "p2 (wJ4g7nSyghfMudamsy2OdQ) collects 22.80 after 1.20 rake, a net win of 10.80"
+    # the same hand with its finishing stacks only: still the rake they record
+    text = ONG.read_text()
+    only_stacks = text.replace("winnings = [0, 22.80, 0, 0, 0]\n", "", 1)
+    assert _resolved(ONG, 1, only_stacks) == (
+        "p2 (wJ4g7nSyghfMudamsy2OdQ) collects 22.80 after 1.20 rake, a net win of 10.80"
+    )
+
+
+def test_a_hand_that_records_no_rake_keeps_the_plain_net_win() -> None:
+    text = ONG.read_text()
+    rake_free = text.replace("finishing_stacks = [138.2, 922.8, 505.2, 430, 312.4]", "", 1)
+    rake_free = rake_free.replace("winnings = [0, 22.80, 0, 0, 0]", "winnings = [0, 24, 0, 0, 0]", 1)
+    assert _resolved(ONG, 1, rake_free) == "p2 (wJ4g7nSyghfMudamsy2OdQ) wins 12"
+    unrecorded = text.replace("finishing_stacks = [138.2, 922.8, 505.2, 430, 312.4]", "", 1)
+    unrecorded = unrecorded.replace("winnings = [0, 22.80, 0, 0, 0]", "", 1)
+    assert _resolved(ONG, 1, unrecorded) == "p2 (wJ4g7nSyghfMudamsy2OdQ) wins 12"

@@ -1,8 +1,9 @@
 // Drives a running code-server (started by convert-check.sh) as a user would: opens a
 // PokerStars history (a .txt file, so the extension is not active yet), runs "PHH: Convert
-// Hand History to PHH" from the command palette, and waits for the converted hand to open
-// beside it (a PHH editor showing `variant = "NT"` and the hand's id) and for the
-// notification that counts the broken hand. Saves OUT/convert.png and OUT/convert.txt.
+// Hand History to PHH" from the command palette with the editor split in two, and waits for
+// the converted hand to open beside it (a PHH editor showing `variant = "NT"` and the hand's
+// id, its tab `stars.phhs`, still two editor groups) and for the notification that counts
+// the broken hand. Saves OUT/convert.png and OUT/convert.txt.
 // env: URL, REL_FILE, LOGS_DIR, CHROMIUM, OUT
 // exit 0 when both were seen, 1 otherwise.
 const fs = require('fs');
@@ -22,6 +23,12 @@ const env = process.env;
     await pick(page, 'Control+P', env.REL_FILE);
     ok = await waitFor('the history to be shown', async () =>
       (await page.locator('.editor-instance .view-line', { hasText: 'PokerStars Hand #245817263512' }).count()) > 0, 30);
+    if (ok) {
+      // Two editor groups already, the history in the right one: the result must reuse the
+      // left group, not open a third column.
+      await pick(page, 'F1', 'View: Split Editor Right');
+      ok = await waitFor('two editor groups', async () => (await page.locator('.editor-group-container').count()) === 2, 30);
+    }
     if (ok) {
       await pick(page, 'F1', 'PHH: Convert Hand History to PHH');
       ok = await waitFor('the converted hand beside the history', async () => {
@@ -44,7 +51,11 @@ const env = process.env;
     fs.writeFileSync(path.join(env.OUT, 'convert.txt'), `${editors}\n=== notifications ===\n${notes}\n`);
     await page.screenshot({ path: path.join(env.OUT, 'convert.png') });
     const groups = await page.locator('.editor-group-container').count();
-    console.log(`[convert-check] ${ok ? 'PASS' : 'FAIL'}: ${groups} editor groups; notification: ${notes.split('\n').find((line) => /converted/.test(line)) || '(none)'}`);
+    // The result is an unsaved document named after the history (stars.phhs), not Untitled-1.
+    const tabs = await page.$$eval('.tabs-container .tab', (items) => items.map((t) => t.getAttribute('aria-label') || t.innerText)).catch(() => []);
+    const named = tabs.some((label) => /^stars\.phhs\b/.test(label)) && !tabs.some((label) => /Untitled/.test(label));
+    ok = ok && groups === 2 && named;
+    console.log(`[convert-check] ${ok ? 'PASS' : 'FAIL'}: ${groups} editor groups; tabs: ${tabs.join(' | ')}; notification: ${notes.split('\n').find((line) => /converted/.test(line)) || '(none)'}`);
   } catch (error) {
     console.log(`[convert-check] FAIL: ${error && error.stack ? error.stack : error}`);
     ok = false;

@@ -2,6 +2,7 @@
 //   1. open Dwan-Ivey 2009, put the cursor on `p1 cbr 23000` (Go to Line), run "PHH: Open
 //      Replayer": the view beside must show the pot 33,500 with that step current;
 //   2. move the cursor to the flop: the view must follow (board J 3 5, step `d db Jc3d5c`);
+//      then to column 1 of the next action's line: the view shows that action (`p1 cbr 35000`);
 //   3. click the step `p3 cbr 7000` in the view, then press the right arrow there: the
 //      editor's cursor must move to each action's line (its active line number);
 //   4. type a mistake (`p2 f` becomes `p3 f`, out of turn): the view must keep the last
@@ -91,6 +92,17 @@ function lineOf(file, notation) {
         return state !== null && state.current === 'd db Jc3d5c' && state.board === 'J♣3♦5♣';
       }, 20);
       say(`step 2: ${ok ? 'PASS' : 'FAIL'} follows the cursor: ${JSON.stringify(state)}`);
+    }
+
+    if (ok) {
+      // column 1 of the next action's line (its indentation): that line's action, not the flop
+      const betLine = lineOf(path.join(env.URL.replace(/^.*folder=/, ''), env.DWAN), 'p1 cbr 35000');
+      await goTo(page, `x:${betLine}:1`);
+      ok = await waitFor('the view to show the line\'s action from its indentation', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'p1 cbr 35000';
+      }, 20);
+      say(`step 2b: ${ok ? 'PASS' : 'FAIL'} column 1 shows the line's action: ${JSON.stringify(state)}`);
     }
 
     const workspaceFile = (name) => path.join(env.URL.replace(/^.*folder=/, ''), name);

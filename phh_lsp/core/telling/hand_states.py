@@ -83,13 +83,30 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, An
     return feed
 
 
-def step_at(feed: dict[str, Any], offset: int) -> int:
+def step_at(feed: dict[str, Any], offset: int, text: str | None = None) -> int:
     """The step to show for a cursor at ``offset`` (hand coordinates): the
-    last action that starts at or before it, the start before any."""
+    last action that starts at or before it, the start before any.
+
+    With the hand's ``text``, a cursor is read by its line, as a user reads
+    the buffer: anywhere before the first action of a line (its indentation,
+    column 0 or 1 where ``j``/``k`` leave a Vim user) shows that line's
+    action, not the one above it.
+    """
     current = 0
     for number, step in enumerate(feed["steps"]):
         if step["start"] is not None and step["start"] <= offset:
             current = number
+    if text is None:
+        return current
+    # a cursor before its line's first action: the next action, if it opens on this line
+    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    line_end = min((at for at in (text.find("\n", offset), text.find("\r", offset)) if at >= 0), default=len(text))
+    shown = feed["steps"][current]["start"] if feed["steps"] else None
+    following = current + 1
+    if (shown is None or shown < line_start) and following < len(feed["steps"]):
+        start = feed["steps"][following]["start"]
+        if start is not None and start < line_end:
+            return following
     return current
 
 

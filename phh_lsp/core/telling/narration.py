@@ -3,7 +3,9 @@
 Hover, ``phh-lsp show``, the code lens and the replayer's state feed all
 say "p1 (Phil Ivey) raises to 23,000", "Flop · pot 46,000 (92 BB)" and
 "p3 (Tom Dwan) wins 556,000" from here, so the editor, the terminal and
-the replayer never tell a hand two ways. Protocol-free: the caller says
+the replayer never tell a hand two ways. Where the hand records a rake the
+replay does not take, the result says what was collected, the rake and the
+net win, so it agrees with the history it came from. Protocol-free: the caller says
 how to set off the actor and amounts (``strong``: bold Markdown, ANSI, or
 nothing).
 """
@@ -178,10 +180,86 @@ def result_summary(hand: HandAnalysis) -> str | None:
     takers = [player_label(hand, i) for i, won in enumerate(replay.collected or ()) if won > 0]
     if any(net is None for net in nets):  # unknown (inf) stacks: who took chips from the pots
         return "; ".join(f"{taker} wins the pot" for taker in takers) or "nobody wins a pot"
-    winners = [f"{player_label(hand, i)} wins {fmt_amount(net)}" for i, net in enumerate(nets) if net and net > 0]
+    rakes = _rakes(hand, final, replay.collected)
+    winners = [
+        _raked_win(player_label(hand, i), net, replay.collected, i, rakes[i], _written_places(hand))
+        if rakes[i]
+        else f"{player_label(hand, i)} wins {fmt_amount(net)}"
+        for i, net in enumerate(nets)
+        if net and net > 0
+    ]
     if winners:
         return "; ".join(winners)
     return f"{' and '.join(takers)} split the pot" if len(takers) > 1 else "nobody wins a pot"
+
+
+def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...] | None) -> list[Decimal]:
+    """What the house took from each player's pots, as the hand records it.
+
+    The replay takes no rake, so a hand from a real site ends its winner
+    higher than the history did. Where the checks found the recorded
+    ``finishing_stacks`` below the replay by a rake (PHH505), each winner's
+    rake is the difference; else where ``winnings`` (collected after the
+    rake, as the spec defines it, and as ``phh-lsp convert`` writes it)
+    credit a pot's taker with less than the replay, it is that difference.
+    No rake (all zeros) when the hand records none.
+    """
+    none = [Decimal(0)] * len(final)
+    if collected is None or len(collected) != len(final):
+        return none
+    declared = field_value(hand, "finishing_stacks")
+    if any(d.code == "PHH505" for d in hand.diagnostics) and _amounts(declared, len(final)):
+        return [max(Decimal(f) - Decimal(d), Decimal(0)) for f, d in zip(final, declared, strict=True)]
+    winnings = field_value(hand, "winnings")
+    if _amounts(winnings, len(final)) and not any(d.code in {"PHH503"} for d in hand.diagnostics):
+        return [
+            Decimal(taken) - Decimal(won) if 0 < Decimal(won) < Decimal(taken) else Decimal(0)
+            for taken, won in zip(collected, winnings, strict=True)
+        ]
+    return none
+
+
+def _amounts(value: Any, count: int) -> bool:
+    """Whether ``value`` is a list of ``count`` finite amounts."""
+    if not isinstance(value, list) or len(value) != count:
+        return False
+    try:
+        return all(Decimal(item).is_finite() for item in value)
+    except (ArithmeticError, ValueError, TypeError):
+        return False
+
+
+def _raked_win(
+    who: str, net: Decimal, collected: tuple[Any, ...] | None, index: int, rake: Decimal, written: int
+) -> str:
+    """``p2 (Ann) collects 22.80 after 1.20 rake, a net win of 10.80``: the
+    amount the history says was collected, the rake that explains why the
+    replay's pot was bigger, and what the player is up on the hand."""
+    taken = Decimal(collected[index]) - rake if collected is not None else Decimal(0)
+    after = net - rake
+    places = max(written, *(_places(value) for value in (taken, rake, after)))
+    amount, cut, up = (fmt_amount(_to_places(value, places)) for value in (taken, rake, abs(after)))
+    outcome = f"a net win of {up}" if after > 0 else f"a net loss of {up}" if after < 0 else "breaking even"
+    return f"{who} collects {amount} after {cut} rake, {outcome}"
+
+
+def _written_places(hand: HandAnalysis) -> int:
+    """The decimals the hand writes its money with (``150.20``: 2), read off
+    its stacks and winnings, so the rake line writes ``22.80``, not ``22.8``."""
+    values = [field_value(hand, name) for name in ("starting_stacks", "winnings")]
+    places = [_places(v) for value in values if isinstance(value, list) for v in value if isinstance(v, Decimal)]
+    return max(places, default=0)
+
+
+def _places(value: Decimal) -> int:
+    """The decimal places ``value`` is written with (0 for a whole number)."""
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _to_places(value: Decimal, places: int) -> Decimal:
+    """``value`` written with ``places`` decimals, as money is (``1.2`` -> ``1.20``)."""
+    return value.quantize(Decimal(1).scaleb(-places)) if places else value
 
 
 def _unfinished(in_progress: bool, start: list[Any], final: tuple[Any, ...]) -> bool:

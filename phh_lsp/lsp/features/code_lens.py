@@ -2,7 +2,9 @@
 
 One line per hand, from the replay: who wins how much
 (``p3 (Tom Dwan) wins 556,000``: the net result, final stack minus
-starting stack, which is what the other players lost), or what
+starting stack, which is what the other players lost; where the hand
+records a rake, what the history says was collected, the rake and the net
+win: ``p3 (Ann) collects 1.95 after 0.05 rake, a net win of 1.20``), or what
 the hand still waits for (``hand in progress: it is p3's turn``), or
 where the replay stopped (``replay stopped at action 8 (p3 cc): ...``).
 

@@ -29,7 +29,7 @@ def hand_states_at(analysis: Analysis, offset: int, encoding: Encoding) -> dict[
     for item in [*feed["steps"], feed["error"]]:
         if item is not None:
             item["range"] = _range(analysis, view.start, item.get("start"), item.get("end"), encoding)
-    feed["current"] = step_at(feed, offset - view.start)
+    feed["current"] = step_at(feed, offset - view.start, view.hand.text)
     feed["hand"] = {
         "number": analysis.index_at(view.start) - first + 1,
         "count": len(analysis.pieces) - first,

@@ -1,14 +1,30 @@
 -- :PhhConvert: this buffer, a poker site's hand history, converted by phh-lsp's phh.convert
 -- command and opened as PHH in a new window beside it; every hand that could not be
--- converted, or whose replay does not match the history, is named with its line.
+-- converted, or whose replay does not match the history, is named with its line. The new
+-- buffer is named after the history (stars.txt -> stars.phhs, in the same folder) and left
+-- unsaved: :w writes it there, never over a file or buffer that already has the name.
 local phh = require("phh")
 
 local M = {}
+
+--- The name for the converted hands of `path`: `<name>.phhs` beside it, or `<name>-2.phhs`,
+--- `-3`... when a file or buffer already has it; nil for an unnamed buffer.
+function M.converted_name(path)
+  if path == "" then return nil end
+  local stem = vim.fn.fnamemodify(path, ":p:r")
+  local name, count = stem .. ".phhs", 1
+  while vim.fn.bufexists(name) == 1 or vim.fn.filereadable(name) == 1 do
+    count = count + 1
+    name = string.format("%s-%d.phhs", stem, count)
+  end
+  return name
+end
 
 function M.run()
   local source = vim.api.nvim_get_current_buf()
   local text = table.concat(vim.api.nvim_buf_get_lines(source, 0, -1, false), "\n") .. "\n"
   local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(source), ":t")
+  local target = M.converted_name(vim.api.nvim_buf_get_name(source))
 
   local function show(err, answer)
     if err or not answer then
@@ -26,6 +42,7 @@ function M.run()
     local lines = vim.split(answer.text, "\n", { plain = true })
     if lines[#lines] == "" then table.remove(lines) end
     vim.cmd("vnew")
+    if target then vim.api.nvim_buf_set_name(0, target) end
     vim.api.nvim_buf_set_lines(0, 0, -1, false, lines)
     vim.bo.filetype = "phh" -- setup() attaches phh-lsp to it
     vim.notify(string.format("PhhConvert: %s: converted %d of %d hands (%d problems, %d failed)", answer.site,
