@@ -117,6 +117,7 @@ SLOW = frozenset(
         "test_strength.py::test_a_spot_slower_than_the_hovers_wait_says_it_is_still_computed",
         "test_strength.py::test_the_first_hover_of_the_flop_bet_waits_for_who_is_ahead",
         "test_strength.py::test_the_flop_of_dwan_ivey_shows_both_players_equity_and_ehs",
+        "test_strength.py::test_the_hovered_spot_goes_ahead_of_the_prefetched_ones",
         "test_strength.py::test_who_is_ahead_stays_within_the_hovers_width",
         "test_symbols.py::test_folding_ranges",
         "test_symbols.py::test_phhs_hands_named_by_table_and_hand_number",

@@ -14,7 +14,8 @@ from lsprotocol import types
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.strength.equity import Spot, equity, hand_strength
-from phh_lsp.core.strength.spot_cache import PROCESS_CACHE
+from phh_lsp.core.strength.spot_cache import PROCESS_CACHE, SpotCache
+from phh_lsp.core.strength.spot_strength import compute
 from phh_lsp.core.strength.strength_text import estimate_text
 from phh_lsp.lsp.features import hover as hover_feature
 from phh_lsp.lsp.features.hover import hover
@@ -125,3 +126,23 @@ def test_a_draw_game_shows_the_made_hand_and_why_there_is_no_equity() -> None:
     lines = ahead(settled(text, needle))
     assert lines[-1].startswith("no equity in a draw game: it depends on how each player will draw")
     assert lines[0] == "p1 4cKc6h7c · 2-card badugi 6-4"  # the 7c and Kc pair suits with the 4c
+
+
+def test_the_hovered_spot_goes_ahead_of_the_prefetched_ones() -> None:
+    """A hand's spots prefetched, then one hovered: the hovered one is
+    computed first (a prefetched one under way gives way between its parts)."""
+    cache = SpotCache()
+    holes = (cards("Ac2d"), (), cards("7h6h"))
+    turn = Spot("NT", holes, (False, True, False), cards("Kc3d5c4h"))
+    preflop = Spot("NT", holes, (False, True, False), ())
+    flop = Spot("NT", holes, (False, True, False), cards("Kc3d5c"))
+    assert cache.strength_of(preflop) is None and cache.strength_of(turn) is None  # prefetched
+    found = cache.strength_of(flop, within=60.0)
+    assert found is not None and found.equity is not None
+    assert cache.strength_of(preflop) is None  # still waiting behind the hovered flop
+    cache.drop_pending()
+
+
+def test_a_spot_gives_way_between_its_parts() -> None:
+    flop = Spot("NT", (cards("Ac2d"), (), cards("7h6h")), (False, True, False), cards("Kc3d5c"))
+    assert compute(flop, give_way=lambda: True) is None

@@ -68,7 +68,9 @@ class SpotCache:
                 self._done.move_to_end(spot)
                 return found
         if wait:
-            return self._store(spot, compute(spot))
+            found = compute(spot)
+            assert found is not None  # nothing asks it to give way
+            return self._store(spot, found)
         with self._ready:
             if spot != self._running:
                 if within > 0 or spot in self._wanted:
@@ -148,16 +150,33 @@ class SpotCache:
                 while not self._wanted and not self._pending:
                     self._ready.wait()
                 # the spots someone waits for first, then the prefetched ones
+                wanted = bool(self._wanted)
                 spot, _ = (self._wanted or self._pending).popitem(last=True)
                 self._running = spot
             try:
-                found = compute(spot)
+                # a prefetched spot gives way to a hovered one between its parts
+                found = compute(spot, (lambda: False) if wanted else self._someone_waits)
             except Exception as error:
                 log.exception("computing equity failed for %s", spot)
                 found = Strength(None, {}, {}, problem=f"{type(error).__name__}: {error}")
+            if found is None:
+                self._put_back(spot)
+                continue
             self._store(spot, found)
             for listener in self.listeners:
                 listener()
+
+    def _someone_waits(self) -> bool:
+        with self._ready:
+            return bool(self._wanted)
+
+    def _put_back(self, spot: Spot) -> None:
+        """A prefetched spot left for a hovered one: computed again after it."""
+        with self._ready:
+            if self._running == spot:
+                self._running = None
+            if spot not in self._wanted:
+                self._pending[spot] = None
 
 
 PROCESS_CACHE = SpotCache()
