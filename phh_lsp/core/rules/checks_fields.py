@@ -294,7 +294,7 @@ def _check_requirements(report: FieldReport, anchor: Span, unknown: list[Entry])
             misspelt = misspelt_field(name, unknown, variant or "every hand")
             if misspelt is not None:
                 assert isinstance(misspelt.data, MisspeltField)
-                unknown.remove(report.fields[misspelt.data.name])
+                del unknown[unknown.index(report.fields[misspelt.data.name])]  # no longer unknown: it is this slip
                 report.diagnostics.append(misspelt)
                 continue
             where = f" for {variant} ({VARIANT_NAMES[variant]})" if variant else ""
