@@ -5,9 +5,8 @@ Prints, for a spot of each variant family, the time the background thread
 spends on it (equity, EHS or the made hand) and whether the figures are
 exact; then the hover latency on the flop of Dwan-Ivey 2009 with the
 numbers computed (the usual case) and before (the first hover of a spot:
-it puts the spot first and waits for it, up to ``hover.STRENGTH_WAIT``),
-and on a hand of the 991-hand ``.phhs``. Asserts nothing; the hover goal
-is 30 ms p95 (issue 14).
+it puts the spot first and waits for it, up to ``hover.STRENGTH_WAIT``), and on a hand of the 991-hand ``.phhs``. Asserts
+nothing; the hover goal is 30 ms p95 (issue 14).
 """
 
 from __future__ import annotations
