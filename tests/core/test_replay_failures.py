@@ -21,24 +21,12 @@ from phh_lsp.core import hand_analysis
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine import replay as replay_module
 from phh_lsp.core.engine.replay_rules import Replayer
-from tests.core.test_diagnostic_codes import NT
+from tests.core.test_diagnostic_codes import NT, STUD
 
 BUG = "phh-lsp failed on this action (a bug, please report it)"
 
-F7S_NO_BRING_IN = """\
-variant = "F7S"
-antes = [0, 0]
-bring_in = 1
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 100]
-actions = [
-  "d dh p1 AcAd2c",
-  "d dh p2 KcKd3c",
-  "p1 cc",
-  "p2 cc",
-]
-"""
+#: A stud hand whose first player calls instead of bringing in: PokerKit cannot finish it.
+F7S_NO_BRING_IN = STUD.replace('"p1 pb"', '"p1 cc"')
 
 
 @pytest.fixture(autouse=True)
