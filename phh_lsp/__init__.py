@@ -11,11 +11,11 @@ only translate between that core and the outside world.
 #: package.json is held to it by tests/test_packaging.py.
 __version__ = "0.1.0"
 
-#: The project's home; the documentation links of diagnostics are below it.
-HOME = "https://github.com/phh-lsp/phh-lsp"
-
 # PokerKit's hand tables are built on first use, not on import (0.2 s of
 # every start-up): see phh_lsp/core/engine/pokerkit_tables.py.
 from phh_lsp.core.engine.pokerkit_tables import build_tables_when_used
 
 build_tables_when_used()
+
+#: The project's home; the documentation links of diagnostics are below it.
+HOME = "https://github.com/phh-lsp/phh-lsp"
