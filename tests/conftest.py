@@ -70,6 +70,8 @@ SLOW = frozenset(
         "test_cli_paths.py::test_symlink_loops_end_and_check_each_file_once",
         "test_cli_paths.py::test_unreadable_entries_are_reported_and_the_rest_checked",
         "test_code_lens.py::test_phhs_lenses_are_resolved_one_hand_at_a_time",
+        "test_completion.py::test_bash_completes_commands_flags_and_their_values",
+        "test_completion.py::test_zsh_reads_the_script_and_registers_it",
         "test_config.py::test_command_line_select_replaces_and_ignore_adds",
         "test_convert_cli.py::test_a_file_with_a_broken_hand_converts_the_rest_and_says_so",
         "test_convert_cli.py::test_a_utf16_file_with_a_byte_order_mark",
