@@ -98,6 +98,12 @@ def test_zsh_reads_the_script_and_registers_it(capsys: pytest.CaptureFixture[str
     program = f'autoload -U compinit && compinit -u -D && source "{path}" && print -r -- $_comps[phh-lsp]'
     done = subprocess.run(["zsh", "-f", "-c", program], capture_output=True, text=True, check=True)
     assert done.stdout == "_phh_lsp\n"
+    functions = tmp_path / "functions"  # installed as README says: a file _phh-lsp in $fpath
+    functions.mkdir()
+    path.rename(functions / "_phh-lsp")
+    program = f'fpath=("{functions}" $fpath); autoload -U compinit && compinit -u -D && print -r -- $_comps[phh-lsp]'
+    done = subprocess.run(["zsh", "-f", "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout == "_phh-lsp\n"
 
 
 def test_an_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

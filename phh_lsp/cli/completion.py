@@ -158,7 +158,8 @@ def _zsh(subcommands: list[_Subcommand]) -> str:
         "    esac ;;",
         "  esac",
         "}",
-        'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _phh_lsp "$@"; else compdef _phh_lsp phh-lsp; fi',
+        # As a file `_phh-lsp` of $fpath (autoloaded by compinit): complete now; sourced: register.
+        'if [[ $funcstack[1] == _phh-lsp ]]; then _phh_lsp "$@"; else compdef _phh_lsp phh-lsp; fi',
         "",
     ]
     return "\n".join(lines)
