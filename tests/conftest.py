@@ -78,6 +78,7 @@ SLOW = frozenset(
         "test_convert_cli.py::test_clean_files_to_stdout_and_to_one_file_per_hand",
         "test_convert_cli.py::test_what_cannot_be_converted_exits_2",
         "test_core_boundaries.py::test_edits_of_a_valid_hand_never_raise",
+        "test_docs_site.py::test_the_site_builds_strictly",
         "test_equity.py::test_a_sampled_figure_lies_within_its_margin_of_the_exact_one",
         "test_equity.py::test_board_games_exact",
         "test_equity.py::test_ehs_on_the_flop_is_sampled_within_its_margin",
