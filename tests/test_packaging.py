@@ -24,6 +24,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 import phh_lsp
 from tests.conftest import ROOT
@@ -153,3 +154,13 @@ def test_installed_as_a_tool(tool: str, wheel: Path, tmp_path: Path) -> None:
     assert version.stdout.startswith(f"phh-lsp {phh_lsp.__version__} (Python "), version.stdout + version.stderr
     checked = _run(bin_dir / "phh-lsp", "check", EXAMPLES / "dwan-ivey-2009.phh", cwd=tmp_path, env=env)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_pre_commit_snippets_name_this_repository_and_this_release() -> None:
+    """What a user pastes into .pre-commit-config.yaml works as pasted once the release is tagged."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    snippet = f"- repo: {phh_lsp.HOME}\n  rev: v{phh_lsp.__version__}\n  hooks:\n"
+    snippet += "".join(f"    - id: {hook['id']}\n" for hook in hooks)
+    assert snippet in (ROOT / "README.md").read_text(encoding="utf-8")
+    commented = "".join(f"#   {line}\n" for line in snippet.splitlines())
+    assert commented in (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")

@@ -3,7 +3,9 @@
 Each case edits a valid hand so that exactly one thing is wrong and
 asserts the code and the text its range covers (the token a user would
 see underlined); the passing side is the unedited hand, which must not
-report that code.
+report that code. The cases are the examples ``phh-lsp rule`` and
+docs/diagnostics.md show (:mod:`phh_lsp.core.rules.examples`): held here
+to what the checker reports.
 """
 
 from __future__ import annotations
