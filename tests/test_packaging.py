@@ -115,13 +115,17 @@ def test_the_wheel_installed_alone_checks_formats_replays_and_explains(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout == "All good: no problems (4 files, 5 hands checked)\n"
 
-    one_line = hands / "one-line.phh"
+    untidy = hands / "untidy.phh"
     written_right = (EXAMPLES / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
-    one_line.write_text(written_right.replace(",\n  ", ", "), encoding="utf-8")
-    assert one_line.read_text(encoding="utf-8") != written_right
-    formatted = _run(phh_lsp_, "format", one_line.name, cwd=hands, env=env)
+    untidy.write_text(
+        written_right.replace('variant = "NT"', 'variant="NT"').replace("[500, 500, 500]", "[ 500,500,500 ]"),
+        encoding="utf-8",
+    )
+    assert untidy.read_text(encoding="utf-8") != written_right
+    formatted = _run(phh_lsp_, "format", untidy.name, cwd=hands, env=env)
     assert formatted.returncode == 0, formatted.stdout + formatted.stderr
-    assert one_line.read_text(encoding="utf-8") == written_right
+    assert formatted.stdout == "1 file reformatted, 0 files left unchanged\n"
+    assert untidy.read_text(encoding="utf-8") == written_right
 
     replayed = _run(phh_lsp_, "replay", "dwan-ivey-2009.phh", "-o", "dwan-ivey.html", cwd=hands, env=env)
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
