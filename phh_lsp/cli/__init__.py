@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema``: the command-line entry point.
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema | rule | completion``.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -77,6 +77,20 @@ def _convert() -> Command:
     return COMMAND
 
 
+def _rule() -> Command:
+    from phh_lsp.cli.rule import COMMAND
+
+    return COMMAND
+
+
+def _completion() -> Command:
+    from phh_lsp.cli.completion import command
+
+    # The script is written from this command line's parser, given to the
+    # command so that its module does not import this table.
+    return command(_parser)
+
+
 @dataclass(frozen=True, slots=True)
 class Listed:
     """A command as the command line lists it: its help line, and its module's ``COMMAND``."""
@@ -95,6 +109,8 @@ COMMANDS: dict[str, Listed] = {
     "show": Listed("a hand street by street: actions in words, pot, stacks, cards", _show),
     "replay": Listed("a hand as one self-contained HTML replayer, to open or share", _replay),
     "convert": Listed("convert poker-site hand histories to PHH, hand by hand", _convert),
+    "rule": Listed("explain a diagnostic code: what it means, an example and its fix", _rule),
+    "completion": Listed("print a shell completion script (bash, zsh or fish)", _completion),
 }
 
 

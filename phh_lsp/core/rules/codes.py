@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from phh_lsp import HOME
 from phh_lsp.core.rules.fix_data import FixData
 from phh_lsp.core.text import Span
 
@@ -189,7 +190,7 @@ CODES: dict[str, CodeInfo] = {
 
 NAME_TO_CODE: dict[str, str] = {info.name: code for code, info in CODES.items()}
 
-DOCS_URL = "https://github.com/phh-lsp/phh-lsp/blob/main/docs/diagnostics.md"
+DOCS_URL = f"{HOME}/blob/main/docs/diagnostics.md"
 
 
 def docs_url(code: str) -> str:
