@@ -125,3 +125,15 @@ def test_check_counts_a_replay_bug_as_an_error_and_exits_1(
         f"{path}:{line}:3: PHH901 {BUG}: RuntimeError: boom",
         "Found 1 error, 0 warnings (1 file, 1 hand checked)",
     ]
+
+
+def test_a_pokerkit_refusal_without_a_sentence_still_gives_a_reason() -> None:
+    """PokerKit sometimes raises a bare ``ValueError()``: the user must not read
+    "PokerKit rejects this action: " followed by nothing."""
+    from decimal import Decimal
+
+    from phh_lsp.core.engine.pokerkit_errors import rejection_text
+
+    assert rejection_text(ValueError()) == "PokerKit rejects this action: PokerKit raised ValueError without a reason"
+    too_small = ValueError(f"The bet {Decimal('2.5')!r} is below the minimum")
+    assert rejection_text(too_small) == "PokerKit rejects this action: The bet 2.5 is below the minimum"

@@ -17,7 +17,9 @@ its module's name, so that no file path is involved.
 from __future__ import annotations
 
 import logging
+import re
 from decimal import InvalidOperation
+from typing import Final
 
 #: What PokerKit raises on input it refuses (see docs/architecture.md, "PokerKit is the rules engine").
 VERDICT_TYPES = (ValueError, KeyError, IndexError, TypeError, InvalidOperation, AssertionError)
@@ -52,3 +54,32 @@ def bug_message(what: str, error: BaseException) -> str:
     """The PHH901 message: what failed, that it is ours, and the exception as Python names it."""
     name = type(error).__name__
     return f"phh-lsp failed {what} (a bug, please report it): " + (f"{name}: {error}" if str(error) else name)
+
+
+#: How Python prints PokerKit's values (``<Rank.UNKNOWN: '?'>``,
+#: ``Decimal('2.5')``): what no message shows.
+_ENUM_REPR: Final = re.compile(r"<\w+\.(\w+): '([^']*)'>")
+_DECIMAL_REPR: Final = re.compile(r"Decimal\('([^']*)'\)")
+
+
+def verdict_text(error: BaseException) -> str:
+    """PokerKit's reason in a player's words: its own sentence with Python's
+    reprs of cards and amounts written as the notation writes them, or the
+    exception's name when PokerKit gave no sentence (never an empty reason)."""
+    text = _ENUM_REPR.sub(lambda match: match.group(2) or match.group(1).lower(), str(error))
+    text = _DECIMAL_REPR.sub(r"\1", text).strip("'\"").strip()
+    return text or f"PokerKit raised {type(error).__name__} without a reason"
+
+
+def rejection_text(error: BaseException) -> str:
+    """The PHH408 message for an action PokerKit refuses.
+
+    PokerKit raises a ``KeyError`` of its unknown rank when it must rank a
+    ``??`` card, at a showdown: the card, not the action, is what to change.
+    """
+    if "UNKNOWN" in str(error) and _ENUM_REPR.search(str(error)):
+        return (
+            "PokerKit cannot settle the showdown: a card it must compare is unknown (`??`); "
+            "deal the board's cards by name"
+        )
+    return "PokerKit rejects this action: " + verdict_text(error)

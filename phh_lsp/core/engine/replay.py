@@ -17,7 +17,6 @@ equal PokerKit's, and reported as information.
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.engine.pokerkit_cards import stack_deck
-from phh_lsp.core.engine.pokerkit_errors import bug_message, is_pokerkit_verdict, log_bug
+from phh_lsp.core.engine.pokerkit_errors import bug_message, is_pokerkit_verdict, log_bug, rejection_text, verdict_text
 from phh_lsp.core.engine.replay_rules import Replayer, Stop
 from phh_lsp.core.engine.state_view import Amount, Snapshot, snapshot
 from phh_lsp.core.rules.actions import ActionKind, ParsedAction
@@ -164,7 +163,8 @@ def _start(setup: Setup, actions: list[ParsedAction], result: Replay) -> Replaye
         state = create_state(setup)
     except Exception as error:
         if is_pokerkit_verdict(error):
-            result.diagnostics.append(diagnostic("PHH409", f"PokerKit cannot set up this hand: {error}", Span(0, 0)))
+            message = "PokerKit cannot set up this hand: " + verdict_text(error)
+            result.diagnostics.append(diagnostic("PHH409", message, Span(0, 0)))
         else:
             log_bug("setting up the hand")
             result.diagnostics.append(diagnostic("PHH901", bug_message("setting up this hand", error), Span(0, 0)))
@@ -193,7 +193,7 @@ def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
         return False
     except Exception as error:
         if is_pokerkit_verdict(error):
-            result.diagnostics.append(diagnostic("PHH408", _rejection(error), action.span))
+            result.diagnostics.append(diagnostic("PHH408", rejection_text(error), action.span))
         else:
             log_bug("replaying an action")
             result.diagnostics.append(diagnostic("PHH901", bug_message("on this action", error), action.span))
@@ -202,28 +202,6 @@ def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
     result.diagnostics.extend(replayer.notes)
     replayer.notes.clear()
     return True
-
-
-#: How Python prints PokerKit's values (``<Rank.UNKNOWN: '?'>``,
-#: ``Decimal('2.5')``): what no message shows.
-_ENUM_REPR: Final = re.compile(r"<\w+\.(\w+): '([^']*)'>")
-_DECIMAL_REPR: Final = re.compile(r"Decimal\('([^']*)'\)")
-
-
-def _rejection(error: Exception) -> str:
-    """PokerKit's refusal in a player's words, never a Python value's repr.
-
-    PokerKit raises a ``KeyError`` of its unknown rank when it must rank a
-    ``??`` card, at a showdown: the card, not the action, is what to change.
-    """
-    text = str(error) or type(error).__name__
-    if "UNKNOWN" in text and _ENUM_REPR.search(text):
-        return (
-            "PokerKit cannot settle the showdown: a card it must compare is unknown (`??`); "
-            "deal the board's cards by name"
-        )
-    text = _ENUM_REPR.sub(lambda match: match.group(2) or match.group(1).lower(), text)
-    return "PokerKit rejects this action: " + _DECIMAL_REPR.sub(r"\1", text).strip("'\"")
 
 
 def _collected(state: State) -> tuple[Amount, ...]:
