@@ -5,7 +5,7 @@ Prints, for a spot of each variant family, the time the background thread
 spends on it (equity, EHS or the made hand) and whether the figures are
 exact; then the hover latency on the flop of Dwan-Ivey 2009 with the
 numbers computed (the usual case) and before (the first hover of a spot:
-it answers at once), and on a hand of the 991-hand ``.phhs``. Asserts
+it puts the spot first and waits for it, up to ``hover.STRENGTH_WAIT``), and on a hand of the 991-hand ``.phhs``. Asserts
 nothing; the hover goal is 30 ms p95 (issue 14).
 """
 
@@ -69,7 +69,7 @@ def main() -> None:
 
     dwan = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()
     flop = dwan.index('"d db Jc3d5c"') + 2
-    first = hover_ms(dwan, flop, rounds=1)[0]  # the spot not yet computed: answered at once
+    first = hover_ms(dwan, flop, rounds=1)[0]  # the spot not yet computed: the hover waits for it (bounded)
     while "being computed" in str(hover(analyze(dwan, "file:///b.phh"), flop, "utf-16")):
         time.sleep(0.05)
     warm = hover_ms(dwan, flop)
