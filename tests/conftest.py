@@ -78,7 +78,7 @@ SLOW = frozenset(
         "test_core_boundaries.py::test_edits_of_a_valid_hand_never_raise",
         "test_equity.py::test_a_sampled_figure_lies_within_its_margin_of_the_exact_one",
         "test_equity.py::test_board_games_exact",
-        "test_equity.py::test_ehs_on_the_flop_is_sampled_within_its_margin",
+        "test_equity.py::test_ehs_on_the_flop_is_the_seeds_exactly",
         "test_equity.py::test_ehs_on_the_turn_is_the_seeds_exactly",
         "test_equity.py::test_stud_games_within_the_margin_of_every_seventh_card",
         "test_equity.py::test_unknown_and_folded_cards",

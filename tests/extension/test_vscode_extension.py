@@ -114,11 +114,12 @@ def test_each_folder_of_a_multi_root_workspace_gets_its_own_settings_in_real_vsc
 
 
 def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tmp_path: Path) -> None:
-    """On the flop of Dwan-Ivey 2009 the hover holds both players' equity and EHS,
-    computed in the background once the hand was checked (hover.png shows it)."""
+    """On the flop of Dwan-Ivey 2009 the first hover says who is ahead in plain words,
+    then both players' EHS (the server waits a bounded time for its spot; hover.png shows it)."""
     output = _run_in_vscode("hover-check.sh", tmp_path, timeout=900)
-    assert "[hover-check] PASS" in output
-    assert "p1 Ac2d · equity 62.8 % · EHS 0.54" in output and "p3 7h6h · equity 37.2 % · EHS 0.33" in output
+    assert "[hover-check] PASS: hover 1 on the flop" in output, output[-4000:]
+    assert "p1 (Phil Ivey) is ahead: 62.8 % to win the pot (p3 (Tom Dwan) 37.2 %)" in output
+    assert "p1 Ac2d · EHS 0.54 (HS 0.51, PPOT 0.30, NPOT 0.23)" in output and "p3 7h6h · EHS 0.33" in output
     assert (tmp_path / "hover.png").is_file()
 
 
