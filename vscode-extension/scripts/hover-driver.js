@@ -22,6 +22,7 @@ const env = process.env;
     ok = await waitFor('the flop line to be shown', async () => (await flop.count()) > 0, 30);
     let text = '';
     let hovers = 0;
+    let first = ''; // the first hover the server answered (the extension may still be starting)
     if (ok) {
       ok = await waitFor('the hover to say who is ahead, with both players\' EHS', async () => {
         hovers += 1;
@@ -37,6 +38,7 @@ const env = process.env;
           text = await page.$$eval('.monaco-hover', (shown) => shown.map((h) => h.innerText).join('\n')).catch(() => '');
           if (/Who is ahead/.test(text)) break;
         }
+        if (!first && /Flop/.test(text)) first = `hover ${hovers}: ${/is ahead: [\d.]+ %/.test(text) ? 'the figures' : 'no figures'}`;
         return /is ahead: [\d.]+ % to win the pot/.test(text) && /p1 Ac2d · EHS/.test(text) && /p3 7h6h · EHS/.test(text);
       }, 60);
     }
@@ -44,6 +46,7 @@ const env = process.env;
     await page.screenshot({ path: path.join(env.OUT, 'hover.png') });
     const lines = text.split('\n').filter((line) => /is ahead|EHS/.test(line));
     console.log(`[hover-check] ${ok ? 'PASS' : 'FAIL'}: hover ${hovers} on the flop: ${lines.join(' | ') || text.slice(-300)}`);
+    console.log(`[hover-check] the first hover answered, ${first || 'none'}`);
   } catch (error) {
     console.log(`[hover-check] FAIL: ${error && error.stack ? error.stack : error}`);
     ok = false;
