@@ -33,10 +33,11 @@ const env = process.env;
         await page.keyboard.press('Control+K');
         await page.keyboard.press('Control+I');
         // the hover may wait for its numbers (the server's STRENGTH_WAIT, 3 s): until it shows
-        for (let waited = 0; waited < 8; waited += 1) {
+        // (and a loaded machine); VS Code shows "Loading..." meanwhile
+        for (let waited = 0; waited < 24; waited += 1) {
           await sleep(500);
           text = await page.$$eval('.monaco-hover', (shown) => shown.map((h) => h.innerText).join('\n')).catch(() => '');
-          if (/Who is ahead/.test(text)) break;
+          if (/Flop/.test(text)) break;
         }
         if (!first && /Flop/.test(text)) first = `hover ${hovers}: ${/is ahead: [\d.]+ %/.test(text) ? 'the figures' : 'no figures'}`;
         return /is ahead: [\d.]+ % to win the pot/.test(text) && /p1 Ac2d · EHS/.test(text) && /p3 7h6h · EHS/.test(text);
