@@ -4,9 +4,16 @@ PokerKit decides every showdown the product replays. Equity and hand
 strength ask the same question hundreds of thousands of times per spot
 (an exact flop EHS is a million evaluations), and PokerKit's
 ``StandardHighHand.from_game`` takes ~400 µs for seven cards here. These
-functions answer in a few microseconds from bit masks and small tables,
-and ``tests/core/test_fast_ranks.py`` holds each of them to PokerKit's
-own hand types on random hands (the same order, ties included).
+functions compute a hand's key from bit masks and remember it by what
+decides it (the rank counts; a flush's ranks; a low's ranks alone): a
+spot meets a few thousand such keys among its million hands, so nearly
+every evaluation is a sum and a dict look-up, about a microsecond.
+``tests/core/test_fast_ranks.py`` holds each of them to PokerKit's own
+hand types on random hands (the same order, ties included). Native
+evaluators (eval7, phevaluator) were measured against them and not
+taken: a compiled wheel would make the VS Code extension one package per
+platform, and the enumerations (:mod:`holdem`) that count by rank pair
+outrun even a native call per hand (``tests/benchmarks/bench_strength.py``).
 
 A card is an integer ``rank * 4 + suit``, rank 0 for a deuce to 12 for
 an ace (:func:`card_number`). A rank key is compared as an integer: the
@@ -279,10 +286,44 @@ eight_or_better_low = _LowRanks(_eight_or_better_low)
 
 def omaha(evaluate: Evaluator, hole: Sequence[int], board: Sequence[int]) -> RankKey | None:
     """The best hand of exactly two hole cards and three board cards."""
+    if isinstance(evaluate, HighRanks):
+        return _omaha_high(evaluate, hole, board)
     best: RankKey | None = None
     for pair in combinations(hole, 2):
         for three in combinations(board, 3):
             key = evaluate((*pair, *three))
             if key is not None and (best is None or key > best):
+                best = key
+    return best
+
+
+def _parts(cards: Sequence[int], size: int) -> list[tuple[int, int, int]]:
+    """Each ``size`` of the cards as (rank-count sum, their one suit or -1, rank mask)."""
+    found = []
+    for chosen in combinations(cards, size):
+        suits = {card & 3 for card in chosen}
+        found.append(
+            (
+                sum(RANK_DIGIT[card] for card in chosen),
+                suits.pop() if len(suits) == 1 else -1,
+                sum(1 << (card >> 2) for card in chosen),
+            )
+        )
+    return found
+
+
+def _omaha_high(table: HighRanks, hole: Sequence[int], board: Sequence[int]) -> RankKey:
+    """:func:`omaha` for a high hand, on the table's parts: five cards are a
+    flush only when the two and the three are all of one suit."""
+    plain, flushes = table.plain, table.flushes
+    best = -1
+    threes = _parts(board, 3)
+    for pair_key, pair_suit, pair_mask in _parts(hole, 2):
+        for three_key, three_suit, three_mask in threes:
+            if pair_suit >= 0 and pair_suit == three_suit:
+                key = flushes[pair_mask | three_mask]
+            else:
+                key = plain[pair_key + three_key]
+            if key > best:
                 best = key
     return best
