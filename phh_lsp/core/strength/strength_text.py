@@ -51,7 +51,7 @@ def strength_lines(variant: str, state: Snapshot, wait: bool = False) -> list[st
     spot = spot_of(variant, state)
     found = PROCESS_CACHE.strength_of(spot, wait)
     if found is None:
-        return ["equity and hand strength are being computed: hover again in a moment"]
+        return [STILL_COMPUTING]
     if found.problem is not None:
         return [f"equity could not be computed (an error in phh-lsp, please report it): {found.problem}"]
     lines = []

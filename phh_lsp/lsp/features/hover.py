@@ -33,9 +33,10 @@ from phh_lsp.lsp.positions import to_range
 
 #: How long a hover waits for its spot's equity and EHS (seconds) before it
 #: says they are still being computed. The hovered spot goes ahead of every
-#: prefetched one, and an exact heads-up flop with sampled EHS takes 1-2 s on a
-#: loaded 2-core machine: 3 s lets the first hover of a small document show
-#: the figures, while a slower spot still answers soon. The hover runs off the
+#: prefetched one; a hold'em flop with every EHS exact takes well under a
+#: second, and seconds only on a heavily loaded 2-core machine or in a sampled
+#: Omaha or stud spot: 3 s lets the first hover of a small document show the
+#: figures, while a slower spot still answers soon. The hover runs off the
 #: server's event loop, so other requests are answered meanwhile.
 STRENGTH_WAIT = 3.0
 
