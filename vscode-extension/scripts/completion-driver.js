@@ -1,5 +1,5 @@
 // Drives a running code-server (started by completion-check.sh) as a user would: opens the
-// hand, puts the cursor at the end of `"p1 cc",`, presses Enter and types `"` (VS Code adds
+// hand, puts the cursor at the end of `"p1 cc",` (by keys), presses Enter and types `"` (VS Code adds
 // the closing quote), asks for suggestions (Ctrl+Space), moves to the item `p2 cc` and
 // accepts it (Enter), saves (Ctrl+S) and reads the file back from disk: the new line must be
 // the whole action with its closing `",` (`  "p2 cc",`), as Neovim inserts it
@@ -25,8 +25,11 @@ const EXPECTED = '  "p2 cc",';
     ok = await waitFor('the last action to be shown', async () => (await last.count()) > 0, 30);
     let labels = [];
     if (ok) {
-      const box = await last.boundingBox();
-      await page.mouse.click(box.x + box.width + 20, box.y + box.height / 2);
+      // focus the editor, then to the end of `"p1 cc",` by keys (the file ends `]` and a newline)
+      await page.locator('.editor-instance .view-lines').first().click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.type('"');
