@@ -125,7 +125,7 @@ def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tm
 
 
 def test_accepting_a_completion_inserts_the_whole_action_in_real_vscode(installed: None, tmp_path: Path) -> None:
-    """On a new line of ``actions`` a user types `"` (VS Code closes it), asks for suggestions
+    """On a new line of ``actions`` a user types `"`, asks for suggestions
     and accepts the next legal action `p2 cc`: the saved file reads `  "p2 cc",` there, the
     whole item with its closing `",`, as Neovim inserts it (tests/editors/test_neovim_completion.py)."""
     output = _run_in_vscode("completion-check.sh", tmp_path, timeout=900)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks, in a real VS Code (code-server + headless Chromium, as installed by the shared
 # vscode-probe), that accepting a completion item inserts the whole action: on a new line of
-# `actions` a user types `"` (VS Code closes it), asks for suggestions and accepts `p2 cc`;
+# `actions` a user types `"`, asks for suggestions and accepts `p2 cc`;
 # the saved file must read `  "p2 cc",` there. See completion-driver.js.
 #
 # usage: vscode-extension/scripts/completion-check.sh [OUTDIR]

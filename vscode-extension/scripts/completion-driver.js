@@ -1,6 +1,5 @@
 // Drives a running code-server (started by completion-check.sh) as a user would: opens the
-// hand, puts the cursor at the end of `"p1 cc",` (by keys), presses Enter and types `"` (VS Code adds
-// the closing quote), asks for suggestions (Ctrl+Space), moves to the item `p2 cc` and
+// hand, puts the cursor at the end of `"p1 cc",` (by keys), presses Enter and types `"`, asks for suggestions (Ctrl+Space), moves to the item `p2 cc` and
 // accepts it (Enter), saves (Ctrl+S) and reads the file back from disk: the new line must be
 // the whole action with its closing `",` (`  "p2 cc",`), as Neovim inserts it
 // (tests/editors/test_neovim_completion.py). Saves OUT/completion.png and OUT/completion.txt.
@@ -47,14 +46,17 @@ const EXPECTED = '  "p2 cc",';
         for (let i = 0; i < labels.indexOf(LABEL); i += 1) await page.keyboard.press('ArrowDown');
         await sleep(300);
         await page.keyboard.press('Enter');
-        await sleep(500);
-        await page.keyboard.press('Control+S');
+        const accepted = page.locator('.editor-instance .view-line', { hasText: LABEL });
+        ok = await waitFor(`${LABEL} in the editor`, async () => (await accepted.count()) > 0, 20);
         let line = '';
-        ok = await waitFor('the saved file to hold the accepted line', async () => {
+        // saved, as the user would; read from disk once the save has landed
+        ok = ok && await waitFor('the saved file to hold the accepted line', async () => {
+          await page.keyboard.press('Control+S');
+          await sleep(1000);
           const lines = fs.readFileSync(env.FILE, 'utf8').split('\n');
           line = lines[lines.indexOf('  "p1 cc",') + 1];
-          return line !== ']';
-        }, 20);
+          return line.includes(LABEL);
+        }, 30);
         const text = fs.readFileSync(env.FILE, 'utf8');
         fs.writeFileSync(path.join(env.OUT, 'completion.txt'), text);
         ok = ok && line === EXPECTED;
