@@ -1,6 +1,6 @@
 // Drives a running code-server (started by completion-check.sh) as a user would: opens the
-// hand, puts the cursor at the end of `"p1 cc",` (by keys), presses Enter and types `"`, asks for suggestions (Ctrl+Space), moves to the item `p2 cc` and
-// accepts it (Enter), saves (Ctrl+S) and reads the file back from disk: the new line must be
+// hand, puts the cursor at the end of `"p1 cc",` (by keys), presses Enter and types `"`, asks
+// for suggestions (Ctrl+Space), moves to the item `p2 cc` and accepts it (Enter), saves (Ctrl+S) and reads the file back from disk: the new line must be
 // the whole action with its closing `",` (`  "p2 cc",`), as Neovim inserts it
 // (tests/editors/test_neovim_completion.py). Saves OUT/completion.png and OUT/completion.txt.
 // env: URL, REL_FILE, FILE (the file on disk), LOGS_DIR, CHROMIUM, OUT
