@@ -297,8 +297,8 @@ def test_equity_prints_who_was_ahead_street_by_street(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     flop = lines.index("  Flop · board Jc 3d 5c · after 'd db Jc3d5c'")
-    assert lines[flop + 1].startswith("    p1 Ac2d · equity 62.8 % · EHS 0.54 ±0.01 (HS 0.51, ")
-    assert lines[flop + 2].startswith("    p3 7h6h · equity 37.2 % · EHS 0.33 ±0.01 (HS 0.06, ")
+    assert lines[flop + 1] == "    p1 Ac2d · equity 62.8 % · EHS 0.54 (HS 0.51, PPOT 0.30, NPOT 0.23)"
+    assert lines[flop + 2] == "    p3 7h6h · equity 37.2 % · EHS 0.33 (HS 0.06, PPOT 0.31, NPOT 0.26)"
     assert "    p3 7h6h · equity 100.0 % · EHS 0.97 (HS 1.00, PPOT 0.00, NPOT 0.03)" in lines
     broken = tmp_path / "broken.phh"  # Antonius acts out of turn: the replay stops there
     text = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")

@@ -76,11 +76,12 @@ async def off_loop(function: Callable[..., R], *args: Any) -> R:
 
 @handlers.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded(None)
-def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
+async def on_hover(ls: PhhLanguageServer, params: types.HoverParams) -> types.Hover | None:
     from phh_lsp.lsp.features import hover
 
     analysis, offset = ls.offset(params.text_document.uri, params.position)
-    return hover.hover(analysis, offset, ls.encoding)
+    # off the loop: the hover may wait for its spot's equity (hover.STRENGTH_WAIT)
+    return await off_loop(hover.hover, analysis, offset, ls.encoding)
 
 
 @handlers.feature(

@@ -114,12 +114,23 @@ def test_each_folder_of_a_multi_root_workspace_gets_its_own_settings_in_real_vsc
 
 
 def test_hovering_the_flop_shows_who_is_ahead_in_real_vscode(installed: None, tmp_path: Path) -> None:
-    """On the flop of Dwan-Ivey 2009 the hover holds both players' equity and EHS,
-    computed in the background once the hand was checked (hover.png shows it)."""
+    """On the flop of Dwan-Ivey 2009 the first hover says who is ahead in plain words,
+    then both players' EHS (the server waits a bounded time for its spot; hover.png shows it)."""
     output = _run_in_vscode("hover-check.sh", tmp_path, timeout=900)
-    assert "[hover-check] PASS" in output
-    assert "p1 Ac2d · equity 62.8 % · EHS 0.54" in output and "p3 7h6h · equity 37.2 % · EHS 0.33" in output
+    assert "[hover-check] PASS" in output, output[-4000:]
+    assert "[hover-check] the first hover answered, hover " in output and ": the figures" in output, output[-4000:]
+    assert "p1 (Phil Ivey) is ahead: 62.8 % to win the pot (p3 (Tom Dwan) 37.2 %)" in output
+    assert "p1 Ac2d · EHS 0.54 (HS 0.51, PPOT 0.30, NPOT 0.23)" in output and "p3 7h6h · EHS 0.33" in output
     assert (tmp_path / "hover.png").is_file()
+
+
+def test_accepting_a_completion_inserts_the_whole_action_in_real_vscode(installed: None, tmp_path: Path) -> None:
+    """On a new line of ``actions`` a user types `"`, asks for suggestions
+    and accepts the next legal action `p2 cc`: the saved file reads `  "p2 cc",` there, the
+    whole item with its closing `",`, as Neovim inserts it (tests/editors/test_neovim_completion.py)."""
+    output = _run_in_vscode("completion-check.sh", tmp_path, timeout=900)
+    assert '[completion-check] PASS: accepted p2 cc; the line reads "  \\"p2 cc\\","' in output, output[-4000:]
+    assert (tmp_path / "completion.txt").read_text(encoding="utf-8").endswith('  "p1 cc",\n  "p2 cc",\n]\n')
 
 
 def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_path: Path) -> None:

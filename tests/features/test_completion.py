@@ -143,6 +143,28 @@ def test_a_client_taking_snippets_gets_each_action_as_a_snippet() -> None:
     assert _new_text(item) == 'p1 cc",'
 
 
+@pytest.mark.parametrize("typed", ['  "|"', '  "p1 c|"', '  "p1 c|"  '])
+@pytest.mark.parametrize("snippets", [True, False])
+def test_the_quote_an_editor_closed_by_itself_is_replaced_so_the_action_ends_with_its_comma(
+    typed: str, snippets: bool
+) -> None:
+    """VS Code closes a typed `"` at once (`"|"`): the item replaces that quote and
+    writes the action's own `",`, the line a user gets where the string stays open."""
+    item = _items(THREE + typed + "\n", snippets)["p1 cc"]
+    assert isinstance(item.text_edit, types.TextEdit)
+    edit = item.text_edit
+    line = typed.replace("|", "")
+    assert edit.range.start.line == edit.range.end.line == len(THREE.splitlines())
+    accepted = line[: edit.range.start.character] + edit.new_text + line[edit.range.end.character :]
+    assert accepted.rstrip() == '  "p1 cc",'
+
+
+def test_an_action_followed_by_more_than_its_quote_keeps_the_rest() -> None:
+    item = _items(THREE + '  "p1 c|",\n', snippets=True)["p1 cc"]
+    assert _new_text(item) == "p1 cc"[len("p1 ") :] and isinstance(item.text_edit, types.TextEdit)
+    assert item.text_edit.range.end.character == len('  "p1 c')
+
+
 def test_a_client_without_snippets_gets_plain_text() -> None:
     items = _items(THREE + '  "|\n', snippets=False)
     assert items["p1 cc"].insert_text_format in (None, types.InsertTextFormat.PlainText)

@@ -12,11 +12,19 @@ import pytest
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine.replay import state_before
 from phh_lsp.core.telling.next_actions import legal_next
+from phh_lsp.lsp.features import hover as hover_feature
 from phh_lsp.lsp.features.hover import hover
 from tests.conftest import CORPUS
 
 DWAN = (CORPUS / "examples" / "dwan-ivey-2009.phh").read_text()
 STUD = (CORPUS / "wsop-2023-43-5" / "10-00-34-43.phh").read_text()
+
+
+@pytest.fixture(autouse=True)
+def _no_wait_for_who_is_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the action and the state: none waits for the equity
+    below them (test_strength.py does)."""
+    monkeypatch.setattr(hover_feature, "STRENGTH_WAIT", 0.0)
 
 
 def hover_text(text: str, needle: str, nth: int = 0) -> str:

@@ -9,6 +9,7 @@ why the editor asks :mod:`spot_cache` rather than calling :func:`compute`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from phh_lsp.core.engine.state_view import Snapshot
@@ -39,15 +40,27 @@ def spot_of(variant: str, state: Snapshot) -> Spot:
     return Spot(variant, state.hole_cards, state.folded, state.board)
 
 
-def compute(spot: Spot) -> Strength:
-    """Equity, and EHS or the made hand, for each contender (seconds at most)."""
+def compute(spot: Spot, give_way: Callable[[], bool] = lambda: False) -> Strength | None:
+    """Equity, and EHS or the made hand, for each contender (seconds at most).
+
+    Computed in parts (the equity, then each player's EHS); between parts
+    ``give_way()`` may say that a spot someone is waiting for has come, and
+    this one is left (None) to be computed again later: a prefetched spot
+    holds a hovered one back by one part at most, not by the whole spot."""
     players = contenders(spot.folded)
     family = FAMILIES.get(spot.variant)
     made: dict[int, str] = {}
     if family is not None and family.kind == "draw":
         made = {player: hand for player in players if (hand := made_hand(spot, player))}
-    ehs = {player: found for player in players if (found := hand_strength(spot, player)) is not None}
-    return Strength(equity(spot), ehs, made)
+    shares = equity(spot)
+    ehs = {}
+    for player in players:
+        if give_way():
+            return None
+        found = hand_strength(spot, player)
+        if found is not None:
+            ehs[player] = found
+    return Strength(shares, ehs, made)
 
 
 def made_hand(spot: Spot, player: int) -> str | None:

@@ -58,6 +58,10 @@ class _Site:
     word_start: int
     in_string: bool
     close: bool
+    #: characters after the cursor the items replace: the closing quote an editor
+    #: typed by itself (VS Code closes a `"` as it is typed), so that the item ends
+    #: the action with `",` as it does where the string is still open
+    replaces: int = 0
 
 
 def takes_snippets(capabilities: types.ClientCapabilities) -> bool:
@@ -92,11 +96,12 @@ def complete(
     items = _action_items(hand, site) if site is not None else _field_items(hand, local, before)
     if items is None:
         return None
-    cursor = to_range(analysis.lines, Span(offset, offset), encoding).end
+    replaced = offset + (site.replaces if site is not None else 0)
+    edit_end = to_range(analysis.lines, Span(replaced, replaced), encoding).end
     result = []
     for rank, (label, new_text, detail, kind, start, snippet) in enumerate(items):
         edit_range = types.Range(
-            start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=cursor
+            start=to_range(analysis.lines, Span(start + view.start, offset), encoding).start, end=edit_end
         )
         inserted = (snippet if snippet is not None else snippet_text(new_text)) if snippets else new_text
         result.append(
@@ -157,6 +162,12 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
                 break
             word = len(typed) - (len(typed.split()[-1]) if typed and not typed[-1].isspace() else 0)
             at_end = local >= len(hand.text) or hand.text[local] in "\r\n"
+            line_end = min(
+                (end for end in (hand.text.find("\n", local), hand.text.find("\r", local)) if end >= 0),
+                default=len(hand.text),
+            )
+            if info.terminated and hand.text[local:line_end].strip() == '"':  # only the closing quote follows
+                return _Site(index, typed, info.content_start + word, True, True, 1)
             return _Site(index, typed, info.content_start + word, True, not info.terminated and at_end)
         if item.span.start <= local and item.kind == "invalid":
             return _Site(index, hand.text[item.span.start : local], item.span.start, False, True)
