@@ -7,8 +7,8 @@ flop), or nothing on a line between fields (a field name). The menu opens by its
 autotrigger) or with <C-x><C-o>; <C-n> to the item and <C-y> accept it. The line is read
 back: Neovim 0.11 keeps only the first word of a plain-text item's ``newText`` (``"p1``),
 so the server sends snippets where the client takes them, plain text where it does not
-(Neovim 0.7). With the 0.7 block on 0.11 (omnifunc only, no ``vim.lsp.completion.enable``)
-Neovim inserts a snippet item's label: the whole action, without its closing ``",``.
+(Neovim 0.7). The 0.7 block, on 0.11, turns ``vim.lsp.completion`` on too: with the
+omnifunc alone Neovim would insert a snippet item's label, without its closing ``",``.
 On Neovim 0.7.2 (Debian) and 0.11.4 (PyPI), found or installed as test_neovim.py does.
 """
 
@@ -56,9 +56,6 @@ SNIPPETS = {
     "field": 'players = [""]',
 }
 PLAIN = {**SNIPPETS, "field": "players = "}
-#: Neovim 0.11 with only the omnifunc (the 0.7 block on 0.11 calls no vim.lsp.completion.enable,
-#: whose CompleteDone expands a snippet): the item's label, whole; no closing `",`, no skeleton.
-OMNIFUNC_ONLY = {"action": '  "p1 cc', "amount": '  "p1 cbr 200', "card": '  "d db Jc', "field": "players"}
 
 _runs: dict[tuple[str, str], dict[str, Any]] = {}
 
@@ -90,7 +87,7 @@ def completion_run(marker: str, which: str, tmp_path_factory: pytest.TempPathFac
     [
         pytest.param("nvim-0.11", "pypi", SNIPPETS, id="0.11-config-on-nvim-0.11"),
         pytest.param("nvim-0.7", "debian", PLAIN, id="0.7-config-on-debian-nvim"),
-        pytest.param("nvim-0.7", "pypi", OMNIFUNC_ONLY, id="0.7-config-on-nvim-0.11"),
+        pytest.param("nvim-0.7", "pypi", SNIPPETS, id="0.7-config-on-nvim-0.11"),
     ],
 )
 @pytest.mark.parametrize("case", [case["name"] for case in CASES])

@@ -12,6 +12,7 @@ are skipped with the reason.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -97,6 +98,11 @@ def test_restart_command_and_a_live_settings_change_in_real_vscode(installed: No
     output = _run_in_vscode("restart-check.sh", tmp_path, timeout=900)
     assert "step 2: PASS restart" in output
     assert "step 3: PASS settings" in output
+    # the command palette, typed "PHH: ", lists every command the extension contributes
+    palette = next(line for line in output.splitlines() if "[restart-check] palette:" in line)
+    for command in json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))["contributes"]["commands"]:
+        assert f"{command['category']}: {command['title']}" in palette, palette
+    assert (tmp_path / "commands.png").is_file()
 
 
 def test_each_folder_of_a_multi_root_workspace_gets_its_own_settings_in_real_vscode(

@@ -34,7 +34,8 @@ function M.request(client, method, params, handler, buf)
   return client.request(method, params, handler, buf)
 end
 
-local function on_attach(client, buf)
+--- What every PHH buffer gets when phh-lsp attaches (also lsp/phh_lsp.lua's on_attach).
+function M.on_attach(client, buf)
   vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc"
   if vim.fn.has("nvim-0.11") == 0 then
     vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buf, desc = "PHH: hover" })
@@ -61,7 +62,8 @@ local function on_attach(client, buf)
   end
 end
 
-local function highlight(buf)
+--- `#` comments and TOML highlighting for a PHH buffer (also ftplugin/phh.lua).
+function M.highlight(buf)
   vim.bo[buf].commentstring = "# %s"
   -- PHH is TOML: Neovim's TOML highlighting (scheduled: Neovim's own FileType handler runs
   -- after this one and would set 'syntax' back to "phh", which does not exist).
@@ -84,7 +86,7 @@ function M.setup(options)
       root_markers = { ".git" },
       settings = { phh = settings },
       init_options = settings,
-      on_attach = on_attach,
+      on_attach = M.on_attach,
     })
     vim.lsp.enable("phh_lsp")
   end
@@ -93,7 +95,7 @@ function M.setup(options)
     pattern = "phh",
     callback = function(args)
       local buf = args.buf
-      highlight(buf)
+      M.highlight(buf)
       if vim.lsp.config and vim.lsp.enable then
         return -- 0.11+: vim.lsp.enable attaches it
       end
@@ -103,7 +105,7 @@ function M.setup(options)
         root_dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h"),
         settings = { phh = settings },
         init_options = settings, -- Neovim 0.7 sends settings only this way
-        on_attach = on_attach,
+        on_attach = M.on_attach,
       }
       if vim.lsp.start then -- 0.8+: starts phh-lsp, or reuses the one already running
         vim.lsp.start(config, { bufnr = buf })
