@@ -30,11 +30,16 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 def hands_at(text: str, start: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
     """Each hand of a site's file, cut where ``start`` matches: its first
-    line's number (1-based) and its lines, up to the next hand."""
+    line's number (1-based) and its lines, up to the next hand. The lines
+    are counted once, from one hand to the next, never from the top again:
+    a file of 50,000 hands takes ten times one of 5,000."""
     starts = [match.start() for match in start.finditer(text)]
+    line, counted = 1, 0
     for index, begin in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        yield text.count("\n", 0, begin) + 1, text[begin:end].splitlines()
+        line += text.count("\n", counted, begin)
+        counted = begin
+        yield line, text[begin:end].splitlines()
 
 
 def read_each(
