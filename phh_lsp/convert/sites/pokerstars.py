@@ -28,48 +28,59 @@ from phh_lsp.convert.reader import (
     read_amount,
     read_date_time,
     read_each,
+    says_nothing,
     seated,
 )
 
 SITE: Final = "PokerStars"
 
+#: The games read, by the header's name and betting: the PHH variant.
 _GAMES: Final = {
     "Hold'em No Limit": "NT",
     "Hold'em Limit": "FT",
+    "Hold'em Fixed Limit": "FT",
     "Omaha Pot Limit": "PO",
     "Omaha Hi/Lo Limit": "FO/8",
+    "Omaha Hi/Lo Fixed Limit": "FO/8",
 }
-_UNSUPPORTED: Final = (
-    "Hold'em Pot Limit",
-    "Omaha No Limit",
-    "Omaha Hi/Lo Pot Limit",
-    "7 Card Stud",
-    "Razz",
-    "Triple Draw",
-    "5 Card Draw",
-    "Badugi",
-    "6+ Hold'em",
-    "Courchevel",
-    "HORSE",
-    "8-Game",
-    "Mixed",
+#: Games PHH has a variant for, which this reader does not read yet.
+_NOT_YET: Final = {
+    "7 Card Stud Limit": "F7S",
+    "7 Card Stud Hi/Lo Limit": "F7S/8",
+    "Razz Limit": "FR",
+    "Triple Draw 2-7 Lowball Limit": "F2L3D",
+    "Single Draw 2-7 Lowball No Limit": "N2L1D",
+    "Badugi Limit": "FB",
+}
+#: A game's name and its betting, wherever the header writes them
+#: (``Hold'em No Limit (...)``, ``8-Game (Razz Limit)``, ``5 Card Omaha Pot Limit``).
+_GAME: Final = re.compile(
+    r"(?P<game>(?:\d Card )?Omaha Hi/Lo|(?:\d Card )?Omaha|6\+ Hold'em|Hold'em|7 Card Stud Hi/Lo|7 Card Stud|Razz"
+    r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel)"
+    r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit)"
 )
 _AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
-_START: Final = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
-_HAND_ID: Final = re.compile(r"PokerStars [^#]*#(\d+)")
+_START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
+_HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
-    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+): +"
-    r"(?:Tournament #(?P<tournament>\d+), .*? )?"
-    r"(?P<game>" + "|".join(re.escape(game) for game in _GAMES) + r") "
-    r"(?:\((?P<stakes>[^)]*)\) )?"
-    r"(?:- Level (?P<level>\S+) \((?P<level_stakes>[^)]*)\) )?"
-    r"- (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Za-z]+))?"
+    r"\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+): +(?:\{[^}]*\} +)?"
+    r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), )?(?P<rest>.*)"
 )
+#: The date and clock time, with or without a dash between them (before 2008).
+_WHEN: Final = re.compile(
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
+)
+_LEVEL: Final = re.compile(r"Level (?P<level>[IVXLC\d]+) \((?P<stakes>[^)]*)\)")
+#: Cash stakes in brackets after the game, a cap of no-limit included
+#: (``($0.25/$0.50 - $10 Cap -  USD)``); a tournament's old header writes them too.
+_CASH_STAKES: Final = re.compile(r" \((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
 _STAKES: Final = re.compile(
-    r"(?P<symbol>[^\d\s]?)(?P<small>[\d,.]+)/[^\d\s]?(?P<big>[\d,.]+)(?: (?P<currency>[A-Z]{3}))?"
+    r"(?P<symbol>[^\d\s/]*) ?(?P<small>[\d,.]+)/[^\d\s/]* ?(?P<big>[\d,.]+)"
+    r"(?: - [^\d\s]*(?P<cap>[\d,.]+) Cap -)?(?: +(?P<currency>[A-Z]{3}))?"
 )
 _TABLE: Final = re.compile(
-    r"Table '(?P<table>[^']*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button"
+    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max )?(?:\((?:Play|Real) Money\) )?"
+    r"Seat #(?P<button>\d+) is the button"
 )
 _SEAT: Final = re.compile(
     r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>[^\d\s]?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)(?P<rest>.*)"
@@ -86,12 +97,14 @@ _ACTIONS: Final = (
     ("show", re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \(.*\))?")),
     ("muck", re.compile(r"mucks hand(?: \[[^\]]*\])?")),
 )
-#: What a player's line may say without moving chips or cards.
-_SAYS_NOTHING: Final = re.compile(
-    r"doesn't show hand|is sitting out|sits out|is disconnected|is connected|has timed out.*|has returned"
-    r"|is (?:not )?connected|will be allowed to play after the button|leaves the table|joins the table.*"
-    r"|said, \".*\"|finished the tournament.*|wins the tournament.*|re-buys.*|takes the add-on.*"
-    r"|has timed out while (?:being )?disconnected|was removed from the table.*"
+#: Lines that say nothing about the chips or cards: a player's news, the
+#: cap of a limit street, bounties (paid outside the pot), the client's notices.
+_SAYS_NOTHING: Final = says_nothing(
+    r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
+    r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
+    r"|finished the tournament.*|receives \S+ for eliminating.*",
+    r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
+    r"|.+ cashed out the hand for .+|Hand was run (?:twice|three times)",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
@@ -115,13 +128,40 @@ def _cards(raw: str) -> str:
     return raw.replace(" ", "")
 
 
+def _game(rest: str, first_line: int) -> str:
+    """The PHH variant of the game the header names, or the hand refused
+    with the game's name and why: PHH has no variant for it, or it is one
+    this reader does not read yet."""
+    found = _GAME.search(rest)
+    if found is None:
+        mixed = rest.split(" (")[0].split(", ")[-1].strip()
+        raise ConversionError(
+            f"the first line names no game PokerStars deals alone (`{mixed}`): "
+            f"PokerStars hands of {', '.join(_GAMES)} are read",
+            first_line,
+        )
+    name = f"{found['game']} {found['betting']}"
+    if name in _GAMES:
+        return _GAMES[name]
+    if name in _NOT_YET:
+        raise ConversionError(
+            f"{name} is not supported yet: PHH's {_NOT_YET[name]}, which this converter does not write yet "
+            f"(PokerStars hands of {', '.join(_GAMES)} are read)",
+            first_line,
+        )
+    raise ConversionError(f"PHH has no variant for {name} (PokerStars hands of {', '.join(_GAMES)} are read)", first_line)
+
+
 def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     header = _HEADER.match(lines[0])
-    if header is None:
-        game = next((name for name in _UNSUPPORTED if name in lines[0]), None)
-        why = f"{game} is not supported yet" if game else "the first line is not a PokerStars hand header"
-        raise ConversionError(f"{why} (PokerStars hands of {', '.join(_GAMES)} are)", first_line)
-    stakes = _STAKES.fullmatch(header["stakes"] or header["level_stakes"] or "")
+    when = _WHEN.search(lines[0])
+    if header is None or when is None:
+        raise ConversionError("the first line is not a PokerStars hand header", first_line)
+    rest = header["rest"][: when.start() - header.start("rest")] if header.start("rest") <= when.start() else ""
+    variant = _game(rest, first_line)
+    level = _LEVEL.search(rest)
+    cash = _CASH_STAKES.search(rest)
+    stakes = _STAKES.fullmatch((level["stakes"] if level else cash["stakes"] if cash else "").strip())
     if stakes is None:
         raise ConversionError("the stakes in the first line cannot be read", first_line)
     if len(lines) < 2:
@@ -129,12 +169,12 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     table = _TABLE.match(lines[1])
     if table is None:
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
-    date, time = read_date_time(header["date"], header["time"], "/", first_line)
+    date, time = read_date_time(when["date"], when["time"], "/", first_line)
     hand = SiteHand(
         site=SITE,
         first_line=first_line,
         hand_id=header["id"],
-        variant=_GAMES[header["game"]],
+        variant=variant,
         seats=[],
         button=int(table["button"]),
         posts=[],
@@ -142,15 +182,19 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         stakes=(read_amount(stakes["small"], first_line), read_amount(stakes["big"], first_line)),
         table=table["table"],
         seat_count=int(table["max"]) if table["max"] else None,
-        currency=stakes["currency"],
-        currency_symbol=stakes["symbol"] or None,
+        currency=stakes["currency"] if not header["tournament"] else None,
+        currency_symbol=(stakes["symbol"] or None) if not header["tournament"] else None,
         date=date,
         time=time,
-        time_zone_abbreviation=header["zone"],
+        time_zone_abbreviation=when["zone"],
         tournament=header["tournament"],
-        level=header["level"],
+        level=level["level"] if level else None,
     )
     _read_body(hand, lines, first_line)
+    if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
+        cap = read_amount(stakes["cap"], first_line)
+        for seat in hand.seats:
+            seat.stack = min(seat.stack, cap)
     return hand
 
 
@@ -202,14 +246,14 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             Event("returned", number, seated(found["name"], names, number), read_amount(found[1], number))
         )
         return
+    if _SAYS_NOTHING.fullmatch(text):
+        return
     name = player_at(text, names, ": ")
     if name is None:
         if found := _COLLECTED.fullmatch(text):
             who = seated(found["name"], names, number)
             hand.events.append(Event("collected", number, who, read_amount(found[2], number)))
             return
-        if player_at(text, names, " ") is not None:
-            return  # a player's news without a colon: joins, leaves, said
         raise ConversionError(f"`{text}` is not a line this converter understands", number)
     rest = text[len(name) + 2 :]
     if post := _POST.fullmatch(rest):
@@ -225,8 +269,6 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
-    if _SAYS_NOTHING.fullmatch(rest):
-        return
     raise ConversionError(f"`{rest}` is not a PokerStars action (in `{text}`)", number)
 
 
