@@ -31,6 +31,7 @@ from phh_lsp.convert.reader import (
     says_nothing,
     seated,
 )
+from phh_lsp.convert.street_chips import uncalled
 
 SITE: Final = "PokerStars"
 
@@ -59,6 +60,8 @@ _GAME: Final = re.compile(
     r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel)"
     r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit)"
 )
+#: The year from which every PokerStars hand writes its uncalled bets.
+_RETURNS_WRITTEN: Final = 2009
 _AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
@@ -83,17 +86,19 @@ _TABLE: Final = re.compile(
     r"Seat #(?P<button>\d+) is the button"
 )
 _SEAT: Final = re.compile(
-    r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>[^\d\s]?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)(?P<rest>.*)"
+    r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>(?:[^\d\s]|Rs\. )?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)"
+    r"(?P<rest>.*)"
 )
+_ALL_IN: Final = r"(?: and is all-in| and has reached the [^\d\s]*[\d,.]+ cap)?"
 _POST: Final = re.compile(
-    r"posts (?P<what>the ante|small blind|big blind|small & big blinds|straddle) " + _AMOUNT + r"(?: and is all-in)?"
+    r"posts (?P<what>the ante|small blind|big blind|small & big blinds|straddle) " + _AMOUNT + _ALL_IN
 )
 _ACTIONS: Final = (
     ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
     ("check", re.compile(r"checks")),
-    ("call", re.compile(r"calls " + _AMOUNT + r"(?: and is all-in)?")),
-    ("bet", re.compile(r"bets " + _AMOUNT + r"(?: and is all-in)?")),
-    ("raise_to", re.compile(r"raises " + _AMOUNT + r" to " + _AMOUNT + r"(?: and is all-in)?")),
+    ("call", re.compile(r"calls " + _AMOUNT + _ALL_IN)),
+    ("bet", re.compile(r"bets " + _AMOUNT + _ALL_IN)),
+    ("raise_to", re.compile(r"raises " + _AMOUNT + r" to " + _AMOUNT + _ALL_IN)),
     ("show", re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \(.*\))?")),
     ("muck", re.compile(r"mucks hand(?: \[[^\]]*\])?")),
 )
@@ -104,7 +109,7 @@ _SAYS_NOTHING: Final = says_nothing(
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
     r"|finished the tournament.*|receives \S+ for eliminating.*",
     r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
-    r"|.+ cashed out the hand for .+|Hand was run (?:twice|three times)",
+    r"|.+ cashed out the hand for .+|Hand was run (?:twice|three times)|No low hand qualified",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
@@ -149,7 +154,9 @@ def _game(rest: str, first_line: int) -> str:
             f"(PokerStars hands of {', '.join(_GAMES)} are read)",
             first_line,
         )
-    raise ConversionError(f"PHH has no variant for {name} (PokerStars hands of {', '.join(_GAMES)} are read)", first_line)
+    raise ConversionError(
+        f"PHH has no variant for {name} (PokerStars hands of {', '.join(_GAMES)} are read)", first_line
+    )
 
 
 def _read_hand(lines: list[str], first_line: int) -> SiteHand:
@@ -191,11 +198,23 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         level=level["level"] if level else None,
     )
     _read_body(hand, lines, first_line)
+    if date.year < _RETURNS_WRITTEN and not any(event.kind == "returned" for event in hand.events):
+        _unsaid_returns(hand)
     if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
         cap = read_amount(stakes["cap"], first_line)
         for seat in hand.seats:
             seat.stack = min(seat.stack, cap)
     return hand
+
+
+def _unsaid_returns(hand: SiteHand) -> None:
+    """The uncalled bets of an old hand that writes none: PokerStars wrote
+    no ``Uncalled bet (…) returned`` line in its early years and left the
+    chips out of the pot it gave; they went back to the bettor all the
+    same. From 2009 a missing line is the history's fault, held as such."""
+    last = max((event.line for event in hand.events), default=hand.first_line)
+    for name, amount in uncalled(hand.events, hand.posts).items():
+        hand.events.append(Event("returned", last, name, amount))
 
 
 def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
@@ -212,7 +231,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
             continue
         if section == "seats" and (seat := _SEAT.fullmatch(text)):
             if "out of hand" not in seat["rest"]:
-                chips = re.sub(r"^[^\d]", "", seat["chips"])
+                chips = re.sub(r"^[^\d]+", "", seat["chips"])
                 hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
                 if "sitting out" in seat["rest"]:
                     sitting_out.add(seat["name"])
@@ -232,7 +251,9 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
         return "summary"
     board = _BOARD.fullmatch(text)
     if board is None:
-        raise ConversionError(f"`{text}` is a street this converter does not know (run twice?)", number)
+        if re.match(r"\*\*\* (?:FIRST|SECOND|THIRD) ", text):
+            raise ConversionError(f"PHH has no notation for run it twice (`{text}`)", number)
+        raise ConversionError(f"`{text}` is a street this converter does not know", number)
     hand.events.append(Event("board", number, cards=_cards(board["cards"])))
     return "actions"
 
