@@ -96,6 +96,7 @@ LAYOUTS = {
     ),
     "partypoker": Layout(_opening(r"^[ \t]*\*{5} Hand History [Ff]or Game \S+ \*{5}"), "0123456789$:,. []()*abcxyzUSD"),
     "absolute": Layout(_opening(r"^Stage #C?\d+:"), "0123456789$:,.- []#*()abcxyzAllInRaise"),
+    "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

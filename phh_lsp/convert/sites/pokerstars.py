@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
@@ -57,8 +58,9 @@ _NOT_YET: Final = {
 #: (``Hold'em No Limit (...)``, ``8-Game (Razz Limit)``, ``5 Card Omaha Pot Limit``).
 _GAME: Final = re.compile(
     r"(?P<game>(?:\d Card )?Omaha Hi/Lo|(?:\d Card )?Omaha|6\+ Hold'em|Hold'em|7 Card Stud Hi/Lo|7 Card Stud|Razz"
-    r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel)"
-    r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit)"
+    r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel|ShortDeck)"
+    r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\))"
+    r"|(?P<plo>PLO)(?:-(?P<cards>\d))? \("
 )
 #: The year from which every PokerStars hand writes its uncalled bets.
 _RETURNS_WRITTEN: Final = 2009
@@ -66,14 +68,14 @@ _AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
-    r"\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+): +(?:\{[^}]*\} +)?"
-    r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), )?(?P<rest>.*)"
+    r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>\w+): +(?:\{[^}]*\} +)?"
+    r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+),? )?(?P<rest>.*)"
 )
 #: The date and clock time, with or without a dash between them (before 2008).
 _WHEN: Final = re.compile(
     r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
 )
-_LEVEL: Final = re.compile(r"Level (?P<level>[IVXLC\d]+) \((?P<stakes>[^)]*)\)")
+_LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
 #: Cash stakes in brackets after the game, a cap of no-limit included
 #: (``($0.25/$0.50 - $10 Cap -  USD)``); a tournament's old header writes them too.
 _CASH_STAKES: Final = re.compile(r" \((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
@@ -91,7 +93,7 @@ _SEAT: Final = re.compile(
 )
 _ALL_IN: Final = r"(?: and is all-in| and has reached the [^\d\s]*[\d,.]+ cap)?"
 _POST: Final = re.compile(
-    r"posts (?P<what>the ante|small blind|big blind|small & big blinds|straddle) " + _AMOUNT + _ALL_IN
+    r"(?:posts )?(?P<what>the ante|small blind|big blind|small & big blinds|straddle|missed blind) " + _AMOUNT + _ALL_IN
 )
 _ACTIONS: Final = (
     ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
@@ -109,13 +111,20 @@ _SAYS_NOTHING: Final = says_nothing(
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
     r"|finished the tournament.*|receives \S+ for eliminating.*",
     r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
-    r"|.+ cashed out the hand for .+|Hand was run (?:twice|three times)|No low hand qualified",
+    r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
-_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
-_RAKE: Final = re.compile(r"Total pot .*\| Rake " + _AMOUNT)
+_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?")
+#: The summary's pot line: the rake, and GGPoker's other cuts of the pot.
+_RAKE: Final = re.compile(r"Total pot .*?\| Rake .*")
+_CUT: Final = re.compile(r"\| (?:Rake|Jackpot|Bingo|Fortune|Tax) " + _AMOUNT)
+#: Chips paid outside the pot, which no PHH action can say.
+_OUTSIDE: Final = re.compile(
+    r".+?(?::)? (?:cashed out the hand for .+|Chooses to EV Cashout|Pays Cashout Risk .+|Receives Cashout .+"
+    r"|pay premium of all-in insurance .+|get an all-in insurance .+)|Cash Drop to Pot : .+"
+)
 _SUMMARY_CARDS: Final = re.compile(r"Seat \d+: (?P<rest>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 
 
@@ -126,14 +135,23 @@ def is_pokerstars(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_each(text, _START, _read_hand, _HAND_ID)
+    yield from read_layout(text, _START, _HAND_ID, SITE)
+
+
+def read_layout(
+    text: str, start: re.Pattern[str], hand_id: re.Pattern[str], site: str
+) -> Iterator[SiteHand | ConversionError]:
+    """Every hand of a file in PokerStars' layout, which other sites write
+    too (GGPoker, the PokerStars-format clients): cut where ``start``
+    matches, each hand's id ``hand_id``'s first group, the site named ``site``."""
+    yield from read_each(text, start, partial(_read_hand, site=site), hand_id)
 
 
 def _cards(raw: str) -> str:
     return raw.replace(" ", "")
 
 
-def _game(rest: str, first_line: int) -> str:
+def _game(rest: str, first_line: int, site: str) -> str:
     """The PHH variant of the game the header names, or the hand refused
     with the game's name and why: PHH has no variant for it, or it is one
     this reader does not read yet."""
@@ -141,31 +159,34 @@ def _game(rest: str, first_line: int) -> str:
     if found is None:
         mixed = rest.split(" (")[0].split(", ")[-1].strip()
         raise ConversionError(
-            f"the first line names no game PokerStars deals alone (`{mixed}`): "
-            f"PokerStars hands of {', '.join(_GAMES)} are read",
+            f"the first line names no game {site} deals alone (`{mixed}`): "
+            f"{site} hands of {', '.join(_GAMES)} are read",
             first_line,
         )
-    name = f"{found['game']} {found['betting']}"
+    if found["plo"]:  # GGPoker's short name, ``PLO-5`` for five cards
+        name = f"{found['cards'] + ' Card ' if found['cards'] else ''}Omaha Pot Limit"
+    else:
+        name = f"{found['game']} {found['betting']}"
     if name in _GAMES:
         return _GAMES[name]
     if name in _NOT_YET:
         raise ConversionError(
             f"{name} is not supported yet: PHH's {_NOT_YET[name]}, which this converter does not write yet "
-            f"(PokerStars hands of {', '.join(_GAMES)} are read)",
+            f"({site} hands of {', '.join(_GAMES)} are read)",
             first_line,
         )
     raise ConversionError(
-        f"PHH has no variant for {name} (PokerStars hands of {', '.join(_GAMES)} are read)", first_line
+        f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line
     )
 
 
-def _read_hand(lines: list[str], first_line: int) -> SiteHand:
+def _read_hand(lines: list[str], first_line: int, site: str) -> SiteHand:
     header = _HEADER.match(lines[0])
     when = _WHEN.search(lines[0])
     if header is None or when is None:
         raise ConversionError("the first line is not a PokerStars hand header", first_line)
     rest = header["rest"][: when.start() - header.start("rest")] if header.start("rest") <= when.start() else ""
-    variant = _game(rest, first_line)
+    variant = _game(rest, first_line, site)
     level = _LEVEL.search(rest)
     cash = _CASH_STAKES.search(rest)
     stakes = _STAKES.fullmatch((level["stakes"] if level else cash["stakes"] if cash else "").strip())
@@ -178,7 +199,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
     date, time = read_date_time(when["date"], when["time"], "/", first_line)
     hand = SiteHand(
-        site=SITE,
+        site=site,
         first_line=first_line,
         hand_id=header["id"],
         variant=variant,
@@ -198,6 +219,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         level=level["level"] if level else None,
     )
     _read_body(hand, lines, first_line)
+    _posted_stakes(hand)
     if date.year < _RETURNS_WRITTEN and not any(event.kind == "returned" for event in hand.events):
         _unsaid_returns(hand)
     if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
@@ -205,6 +227,19 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         for seat in hand.seats:
             seat.stack = min(seat.stack, cap)
     return hand
+
+
+def _posted_stakes(hand: SiteHand) -> None:
+    """The blinds the players posted where the header names others: GGPoker's
+    tournaments may head a hand with the next level's blinds while the
+    players still post this level's. A pair of blinds posted (the big twice
+    the small) is the hand's stakes; bets are measured by them."""
+    if hand.variant in ("FT", "FO/8"):
+        return
+    small = [post.amount for post in hand.posts if post.kind == "small_blind"]
+    big = [post.amount for post in hand.posts if post.kind == "big_blind"]
+    if len(small) == 1 and len(big) == 1 and big[0] == 2 * small[0] and (small[0], big[0]) != hand.stakes:
+        hand.stakes = (small[0], big[0])
 
 
 def _unsaid_returns(hand: SiteHand) -> None:
@@ -245,7 +280,7 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
 
 def _section(hand: SiteHand, text: str, number: int) -> str:
     """The section a ``*** ... ***`` line opens; a board is dealt there too."""
-    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***")):
+    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***", "*** SHOWDOWN ***")):
         return "actions"
     if text.startswith("*** SUMMARY ***"):
         return "summary"
@@ -260,8 +295,13 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
     if found := _DEALT.fullmatch(text):
-        hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
+        if found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
+            hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
         return
+    if _OUTSIDE.fullmatch(text):
+        raise ConversionError(
+            f"PHH has no notation for a cash-out or an insurance, chips paid outside the pot (`{text}`)", number
+        )
     if found := _RETURNED.fullmatch(text):
         hand.events.append(
             Event("returned", number, seated(found["name"], names, number), read_amount(found[1], number))
@@ -290,7 +330,7 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
-    raise ConversionError(f"`{rest}` is not a PokerStars action (in `{text}`)", number)
+    raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
 
 
 def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, section: str) -> None:
@@ -298,6 +338,8 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
         raise ConversionError(f"{name} posts after the cards are dealt", number)
     if what == "the ante":
         hand.posts.append(Post(name, "ante", amount))
+    elif what == "missed blind":  # GGPoker: the small blind missed, paid dead on coming back
+        hand.posts.append(Post(name, "dead", amount))
     elif what == "small & big blinds":  # the small blind is dead money, the big blind live
         big = hand.stakes[1] if hand.variant not in ("FT", "FO/8") else hand.stakes[0]
         hand.posts.append(Post(name, "dead", amount - big))
@@ -307,8 +349,8 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
 
 
 def _summary_line(hand: SiteHand, text: str, number: int) -> None:
-    if rake := _RAKE.fullmatch(text):
-        hand.rake = read_amount(rake[1], number)
+    if _RAKE.fullmatch(text):
+        hand.rake = sum((read_amount(cut[1], number) for cut in _CUT.finditer(text)), Decimal(0))
     elif cards := _SUMMARY_CARDS.match(text):
         rest = cards["rest"]
         name = next((seat.name for seat in hand.seats if rest == seat.name or rest.startswith(seat.name + " (")), None)
