@@ -175,9 +175,7 @@ def _game(rest: str, first_line: int, site: str) -> str:
             f"({site} hands of {', '.join(_GAMES)} are read)",
             first_line,
         )
-    raise ConversionError(
-        f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line
-    )
+    raise ConversionError(f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line)
 
 
 def _read_hand(lines: list[str], first_line: int, site: str) -> SiteHand:
