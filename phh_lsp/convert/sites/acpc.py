@@ -69,8 +69,12 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order.
 
     Comments (``#``), the final ``SCORE:`` line and blank lines say nothing
-    about a hand; any other line is a hand, read or refused.
+    about a hand; any other line is a hand, read or refused. A text with no
+    ACPC line at all (``--from acpc`` on another file) holds no hand: it is
+    not every one of its lines refused.
     """
+    if not is_acpc(text):
+        return
     lines = text.splitlines()
     numbers = [_hand_number(line) for line in lines]
     repeated = Counter(numbers)
