@@ -266,3 +266,44 @@ def test_an_old_hand_that_writes_no_uncalled_bet_gets_it_back() -> None:
     assert hand.problems == []
     (hand,) = convert_text(LONE_BIG_BLIND.replace("Uncalled bet ($0.20) returned to RiverRat\n", "")).converted
     assert hand.problems != []  # from 2009 a missing line is the history's fault
+
+
+ODD_CENT_CHOP = """PokerStars Hand #245817263600:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/14 21:03:11 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+Seat 3: C ($10 in chips)
+B: posts small blind $0.05
+C: posts big blind $0.10
+*** HOLE CARDS ***
+A: raises $0.15 to $0.25
+B: calls $0.20
+C: calls $0.15
+*** FLOP *** [2c 3d 4h]
+B: checks
+C: checks
+A: bets $3.25
+B: calls $3.25
+C: folds
+*** TURN *** [2c 3d 4h] [Ks]
+B: checks
+A: checks
+*** RIVER *** [2c 3d 4h Ks] [Kd]
+B: checks
+A: checks
+*** SHOW DOWN ***
+B: shows [Ac Qd] (two pair)
+A: shows [As Qh] (two pair)
+B collected $3.63 from pot
+A collected $3.62 from pot
+*** SUMMARY ***
+Total pot $7.25 | Rake $0
+"""
+
+
+def test_a_pot_split_with_an_odd_cent_is_no_problem() -> None:
+    """$7.25 split in two: the site gives one winner $3.63 and the other $3.62."""
+    (hand,) = convert_text(ODD_CENT_CHOP).converted
+    assert hand.problems == []
+    (hand,) = convert_text(ODD_CENT_CHOP.replace("$3.63", "$3.64")).converted
+    assert hand.problems != []  # a cent more than the split is still the history's fault
