@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from phh_lsp.convert.history import Event, Post
+from phh_lsp.convert.history import ConversionError, Event, Post
 
 
 def live_posts(posts: list[Post]) -> dict[str, Decimal]:
@@ -46,3 +46,21 @@ def uncalled(events: list[Event], posts: list[Post]) -> dict[str, Decimal]:
             street = {}
         add_to_street(street, event)
     return returned
+
+
+def less_returned(collected: list[Event], name: str, amount: Decimal, line: int) -> list[Event]:
+    """What the player collected, less their uncalled bet (taken from their
+    wins in order); the history must show them winning at least that."""
+    left = amount
+    kept: list[Event] = []
+    for event in collected:
+        if event.name == name and left > 0:
+            taken = min(left, event.amount)
+            left -= taken
+            event = Event("collected", event.line, name, event.amount - taken)
+            if event.amount == 0:
+                continue
+        kept.append(event)
+    if left > 0:
+        raise ConversionError(f"{name}'s uncalled bet of {amount} is not in what the history shows them winning", line)
+    return kept

@@ -32,4 +32,4 @@ def is_ggpoker(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_layout(text, _START, _HAND_ID, SITE)
+    yield from read_layout(text, _START, _HAND_ID, SITE, returns_from=0)  # always written

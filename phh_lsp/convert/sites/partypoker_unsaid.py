@@ -18,7 +18,7 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.sites.partypoker_amounts import amount_of
-from phh_lsp.convert.street_chips import add_to_street, live_posts, uncalled
+from phh_lsp.convert.street_chips import add_to_street, less_returned, live_posts, uncalled
 
 _STAKES: Final = re.compile(r"[$€£]?\s*(?P<small>[\d.,]+)\s*/\s*[$€£]?\s*(?P<big>[\d.,]+)")
 
@@ -174,7 +174,7 @@ class HandFacts:
             line = next((event.line for event in collected if event.name == name), None)
             hand.events.append(Event("returned", line or self.first_line, name, amount))
             if line is not None:  # counted in what they win; else given back unsaid
-                collected = _less(collected, name, amount, line)
+                collected = less_returned(collected, name, amount, line)
         hand.events += collected
         if self.rake is not None:
             hand.rake = self.rake
@@ -217,24 +217,6 @@ def _chips_in(events: list[Event], posts: list[Post]) -> Decimal:
         add_to_street(street, event)
         total += street.get(event.name, Decimal(0)) - before if event.name else 0
     return total
-
-
-def _less(collected: list[Event], name: str, amount: Decimal, line: int) -> list[Event]:
-    """What the player collected, less their uncalled bet (taken from their
-    wins in order); the history must show them winning at least that."""
-    left = amount
-    kept: list[Event] = []
-    for event in collected:
-        if event.name == name and left > 0:
-            taken = min(left, event.amount)
-            left -= taken
-            event = Event("collected", event.line, name, event.amount - taken)
-            if event.amount == 0:
-                continue
-        kept.append(event)
-    if left > 0:
-        raise ConversionError(f"{name}'s uncalled bet of {amount} is not in what the history shows them winning", line)
-    return kept
 
 
 def _with_option(events: list[Event], hand: SiteHand) -> list[Event]:

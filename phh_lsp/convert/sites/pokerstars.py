@@ -32,7 +32,7 @@ from phh_lsp.convert.reader import (
     says_nothing,
     seated,
 )
-from phh_lsp.convert.street_chips import uncalled
+from phh_lsp.convert.street_chips import less_returned, uncalled
 
 SITE: Final = "PokerStars"
 
@@ -68,7 +68,7 @@ _AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
-    r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>\w+): +(?:\{[^}]*\} +)?"
+    r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+),? )?(?P<rest>.*)"
 )
 #: The date and clock time, with or without a dash between them (before 2008).
@@ -123,7 +123,7 @@ _CUT: Final = re.compile(r"\| (?:Rake|Jackpot|Bingo|Fortune|Tax) " + _AMOUNT)
 #: Chips paid outside the pot, which no PHH action can say.
 _OUTSIDE: Final = re.compile(
     r".+?(?::)? (?:cashed out the hand for .+|Chooses to EV Cashout|Pays Cashout Risk .+|Receives Cashout .+"
-    r"|pay premium of all-in insurance .+|get an all-in insurance .+)|Cash Drop to Pot : .+"
+    r"|pay premium of all-in insurance .+|get an all-in insurance .+)|Cash Drop to Pot : .+|Hold-up to Pot: .+"
 )
 _SUMMARY_CARDS: Final = re.compile(r"Seat \d+: (?P<rest>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 
@@ -135,16 +135,27 @@ def is_pokerstars(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_layout(text, _START, _HAND_ID, SITE)
+    yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
 
 
 def read_layout(
-    text: str, start: re.Pattern[str], hand_id: re.Pattern[str], site: str
+    text: str,
+    start: re.Pattern[str],
+    hand_id: re.Pattern[str],
+    site: str,
+    returns_from: int | None = None,
+    returns_collected: bool = False,
 ) -> Iterator[SiteHand | ConversionError]:
     """Every hand of a file in PokerStars' layout, which other sites write
-    too (GGPoker, the PokerStars-format clients): cut where ``start``
-    matches, each hand's id ``hand_id``'s first group, the site named ``site``."""
-    yield from read_each(text, start, partial(_read_hand, site=site), hand_id)
+    too (GGPoker, the PokerStars-format clients, Winamax once its lines are
+    put in PokerStars' words): cut where ``start`` matches, each hand's id
+    ``hand_id``'s first group, the site named ``site``. ``returns_from``:
+    the year from which the site writes every uncalled bet returned (before
+    it, or always when None, a hand that writes none gets them worked out,
+    and with ``returns_collected`` taken out of what the bettor collected,
+    where the site counts them)."""
+    read = partial(_read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
+    yield from read_each(text, start, read, hand_id)
 
 
 def _cards(raw: str) -> str:
@@ -178,7 +189,9 @@ def _game(rest: str, first_line: int, site: str) -> str:
     raise ConversionError(f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line)
 
 
-def _read_hand(lines: list[str], first_line: int, site: str) -> SiteHand:
+def _read_hand(
+    lines: list[str], first_line: int, site: str, returns_from: int | None, returns_collected: bool
+) -> SiteHand:
     header = _HEADER.match(lines[0])
     when = _WHEN.search(lines[0])
     if header is None or when is None:
@@ -218,8 +231,9 @@ def _read_hand(lines: list[str], first_line: int, site: str) -> SiteHand:
     )
     _read_body(hand, lines, first_line)
     _posted_stakes(hand)
-    if date.year < _RETURNS_WRITTEN and not any(event.kind == "returned" for event in hand.events):
-        _unsaid_returns(hand)
+    written = returns_from is not None and date.year >= returns_from
+    if not written and not any(event.kind == "returned" for event in hand.events):
+        _unsaid_returns(hand, returns_collected)
     if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
         cap = read_amount(stakes["cap"], first_line)
         for seat in hand.seats:
@@ -240,14 +254,21 @@ def _posted_stakes(hand: SiteHand) -> None:
         hand.stakes = (small[0], big[0])
 
 
-def _unsaid_returns(hand: SiteHand) -> None:
+def _unsaid_returns(hand: SiteHand, in_collected: bool) -> None:
     """The uncalled bets of an old hand that writes none: PokerStars wrote
     no ``Uncalled bet (…) returned`` line in its early years and left the
     chips out of the pot it gave; they went back to the bettor all the
-    same. From 2009 a missing line is the history's fault, held as such."""
+    same. From 2009 a missing line is the history's fault, held as such.
+    Winamax counts them in what the bettor collected (``in_collected``)."""
     last = max((event.line for event in hand.events), default=hand.first_line)
+    collected = [event for event in hand.events if event.kind == "collected"]
     for name, amount in uncalled(hand.events, hand.posts).items():
-        hand.events.append(Event("returned", last, name, amount))
+        line = next((event.line for event in collected if event.name == name), None)
+        hand.events.append(Event("returned", line or last, name, amount))
+        if in_collected and line is not None:
+            collected = less_returned(collected, name, amount, line)
+    if in_collected:
+        hand.events = [event for event in hand.events if event.kind != "collected"] + collected
 
 
 def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
@@ -263,9 +284,9 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
             _summary_line(hand, text, number)
             continue
         if section == "seats" and (seat := _SEAT.fullmatch(text)):
-            if "out of hand" not in seat["rest"]:
-                chips = re.sub(r"^[^\d]+", "", seat["chips"])
-                hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
+            chips = read_amount(re.sub(r"^[^\d]+", "", seat["chips"]), number)
+            if "out of hand" not in seat["rest"] and chips > 0:  # a seat with no chips is not dealt in
+                hand.seats.append(Seat(int(seat["number"]), seat["name"], chips))
                 if "sitting out" in seat["rest"]:
                     sitting_out.add(seat["name"])
                 names = longest_first(hand.seats)
