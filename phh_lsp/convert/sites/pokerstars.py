@@ -64,7 +64,7 @@ _GAME: Final = re.compile(
 )
 #: The year from which every PokerStars hand writes its uncalled bets.
 _RETURNS_WRITTEN: Final = 2009
-_AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
+_AMOUNT: Final = r"(?:Rs\. |[^\d\s]*)([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
