@@ -222,7 +222,8 @@ def _read_hand(
         table=table["table"],
         seat_count=int(table["max"]) if table["max"] else None,
         currency=stakes["currency"] if not header["tournament"] else None,
-        currency_symbol=(stakes["symbol"] or None) if not header["tournament"] else None,
+        # PHH's currency_symbol is one character: `Rs.` is left to `currency` (INR)
+        currency_symbol=stakes["symbol"] if len(stakes["symbol"]) == 1 and not header["tournament"] else None,
         date=date,
         time=time,
         time_zone_abbreviation=when["zone"],
@@ -328,6 +329,8 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
         return
     if _SAYS_NOTHING.fullmatch(text):
         return
+    if text == "Hand cancelled":
+        raise ConversionError("PokerStars cancelled this hand: its chips went back, nothing was played", number)
     name = player_at(text, names, ": ")
     if name is None:
         if found := _COLLECTED.fullmatch(text):
