@@ -1,7 +1,8 @@
 """Finding PHH files under the paths a user names on the command line.
 
 Folders are walked recursively for ``*.phh`` and ``*.phhs`` in any case
-(``HANDS.PHHS`` is a hand file too); symbolic links to folders are
+(``HANDS.PHHS`` is a hand file too), or for the files another test picks
+(``convert`` walks a folder of a site's histories the same way); symbolic links to folders are
 followed once each (by real path), so a link loop cannot make a run endless; only regular files are read (a named pipe
 would block forever), and a path that cannot be read is reported
 without stopping the run.
@@ -10,6 +11,7 @@ without stopping the run.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,14 +28,15 @@ class FileList:
     errors: list[str] = field(default_factory=list)
 
 
-def collect(paths: list[str]) -> FileList:
-    """Every PHH file named or found below ``paths``, sorted per folder."""
+def collect(paths: list[str], wanted: Callable[[str], bool] | None = None) -> FileList:
+    """Every PHH file named or found below ``paths``, sorted per folder:
+    in a folder, the files whose name ``wanted`` accepts (PHH files by default)."""
     found = FileList()
     seen: set[str] = set()
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            _walk(path, found, seen)
+            _walk(path, found, seen, wanted or is_hand_file)
         elif path.is_file():
             real = os.path.realpath(path)
             if real not in seen:
@@ -46,7 +49,7 @@ def collect(paths: list[str]) -> FileList:
     return found
 
 
-def _walk(root: Path, found: FileList, seen: set[str]) -> None:
+def _walk(root: Path, found: FileList, seen: set[str], wanted: Callable[[str], bool]) -> None:
     visited: set[str] = set()
 
     def on_error(error: OSError) -> None:
@@ -60,7 +63,7 @@ def _walk(root: Path, found: FileList, seen: set[str]) -> None:
         visited.add(real)
         dirs.sort()
         for name in sorted(files):
-            if is_hand_file(name):
+            if wanted(name):
                 path = Path(folder, name)
                 if path.exists() and not path.is_file():  # a named pipe would block the run forever
                     found.errors.append(f"{path}: not a regular file")

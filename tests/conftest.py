@@ -74,6 +74,8 @@ SLOW = frozenset(
         "test_completion.py::test_zsh_reads_the_script_and_registers_it",
         "test_config.py::test_command_line_select_replaces_and_ignore_adds",
         "test_convert_cli.py::test_a_file_with_a_broken_hand_converts_the_rest_and_says_so",
+        "test_convert_cli.py::test_a_folder_is_walked_and_every_hand_counted",
+        "test_convert_cli.py::test_a_folder_with_no_hand_history_exits_2",
         "test_convert_cli.py::test_a_utf16_file_with_a_byte_order_mark",
         "test_convert_cli.py::test_clean_files_to_stdout_and_to_one_file_per_hand",
         "test_convert_cli.py::test_what_cannot_be_converted_exits_2",

@@ -100,6 +100,9 @@ def test_bytes_become_text_in_one_place() -> None:
         ("Seat 1: é\n".encode("utf-8-sig"), "Seat 1: é\n"),
         ("Seat 1: é €5\n".encode("cp1252"), "Seat 1: é €5\n"),
         (b"\xff\xfeS\x00e\x00a", "Se\ufffd"),  # UTF-16 cut in the middle of a character
+        ("Seat 1: é (1500)\n".encode("utf-16-le") + b"\x00", "Seat 1: é (1500)\n\ufffd"),  # no mark, a stray byte
+        ("Seat 1: é (1500)\n".encode("utf-16-be"), "Seat 1: é (1500)\n"),  # no mark, big endian
+        (b"Seat 1: \x81 \xe9", "Seat 1: \x81 é"),  # 0x81 is no Windows-1252 character: Latin-1
     ],
 )
 def test_a_site_history_is_read_whatever_its_encoding(data: bytes, expected: str) -> None:

@@ -9,6 +9,7 @@ one ``.phh`` text each.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from phh_lsp.convert.history import ConversionError
@@ -46,22 +47,30 @@ class Conversion:
 
 def convert_text(text: str, site_key: str | None = None) -> Conversion:
     """Every hand of a site's file, converted or failed, in order."""
-    site = SITES.get(site_key) if site_key is not None else detect(text)
-    conversion = Conversion(site)
-    if site is None:
-        return conversion
+    site = site_of(text, site_key)
+    return Conversion(site, list(convert_each(text, site)) if site is not None else [])
+
+
+def site_of(text: str, site_key: str | None = None) -> Site | None:
+    """The site named by ``site_key``, or else the one whose hands the text holds."""
+    return SITES.get(site_key) if site_key is not None else detect(text)
+
+
+def convert_each(text: str, site: Site) -> Iterator[Converted | Failed]:
+    """Each hand of the file as it is converted (or fails), in order, so a
+    caller can write it before the next is read: a long run stopped midway
+    keeps what it did, and memory holds one hand, not the file's."""
     for read in site.read_hands(text):
         if isinstance(read, ConversionError):
-            conversion.hands.append(Failed(read.first_line, read.hand_id, read.message, read.line))
+            yield Failed(read.first_line, read.hand_id, read.message, read.line)
             continue
         try:
-            conversion.hands.append(convert_hand(read))
+            yield convert_hand(read)
         except ConversionError as error:
-            conversion.hands.append(Failed(read.first_line, read.hand_id, error.message, error.line))
+            yield Failed(read.first_line, read.hand_id, error.message, error.line)
         except Exception as error:  # a bug of ours: the hand fails, the file goes on
             reason = f"phh-lsp failed on this hand (a bug, please report it): {type(error).__name__}: {error}"
-            conversion.hands.append(Failed(read.first_line, read.hand_id, reason, read.first_line))
-    return conversion
+            yield Failed(read.first_line, read.hand_id, reason, read.first_line)
 
 
 def decode_history(data: bytes) -> str:
@@ -75,9 +84,15 @@ def as_phhs(hands: list[tuple[Converted, str]]) -> str:
     """Converted hands (each with the name of its file) as one ``.phhs``
     text, ``[1]``, ``[2]``, ... in order, formatted to the style guide, each
     under a comment naming the hand and where it came from."""
-    parts = [f"{_origin(hand, source)}\n[{number}]\n{hand.text}" for number, (hand, source) in enumerate(hands, 1)]
-    document = "\n".join(parts)
-    return format_text(document, multi=True) or document
+    return "\n".join(phhs_part(number, hand, source) for number, (hand, source) in enumerate(hands, 1))
+
+
+def phhs_part(number: int, hand: Converted, source: str) -> str:
+    """The ``number``-th hand of a ``.phhs`` text, its table ``[number]``
+    under a comment naming the hand, formatted to the style guide: a
+    ``.phhs`` is written part by part as its hands are converted."""
+    part = f"{_origin(hand, source)}\n[{number}]\n{hand.text}"
+    return format_text(part, multi=True) or part
 
 
 def _origin(hand: Converted, source: str) -> str:

@@ -21,8 +21,20 @@ import re
 from collections.abc import Callable, Container, Iterator
 from decimal import Decimal, InvalidOperation
 from functools import partial
+from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Seat, SiteHand
+
+#: What a line may say about a player, seated in this hand or not (one
+#: who joins mid-hand, or sits out and is left out of the seats), without
+#: moving chips or cards: the English most sites' clients write alike.
+#: Each site adds its own words (:func:`says_nothing`).
+PLAYER_NEWS: Final = (
+    r"(?::)? (?:sits out|is sitting out|has returned|is connected|is disconnected|is (?:not )?connected"
+    r"|has timed out.*|leaves the table|joins the table.*|will be allowed to play after the button"
+    r"|was removed from the table.*|stands up|sits down.*|has (?:left|joined) the table.*|is back"
+    r"|finished the tournament.*|wins the tournament.*|re-buys.*|takes the add-on.*|said, \".*\")"
+)
 
 #: The currencies the sites write as a symbol before an amount.
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -30,11 +42,16 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 def hands_at(text: str, start: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
     """Each hand of a site's file, cut where ``start`` matches: its first
-    line's number (1-based) and its lines, up to the next hand."""
+    line's number (1-based) and its lines, up to the next hand. The lines
+    are counted once, from one hand to the next, never from the top again:
+    a file of 50,000 hands takes ten times one of 5,000."""
     starts = [match.start() for match in start.finditer(text)]
+    line, counted = 1, 0
     for index, begin in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        yield text.count("\n", 0, begin) + 1, text[begin:end].splitlines()
+        line += text.count("\n", counted, begin)
+        counted = begin
+        yield line, text[begin:end].splitlines()
 
 
 def read_each(
@@ -84,6 +101,15 @@ def numbered(lines: list[str], first_line: int, skip: int) -> Iterator[tuple[int
         text = line.strip()
         if text:
             yield first_line + offset, text
+
+
+def says_nothing(own: str = "", lines: str = "") -> re.Pattern[str]:
+    """The pattern of a site's lines known to say nothing about the chips
+    or the cards: a player's news (:data:`PLAYER_NEWS`, and the site's
+    ``own`` words after a name), and whole ``lines`` of the site's (a
+    client's notices); matched on the whole line, whoever it names."""
+    news = PLAYER_NEWS if not own else PLAYER_NEWS[:-1] + "|" + own + ")"
+    return re.compile(r".+?" + news + (f"|{lines}" if lines else ""))
 
 
 def longest_first(seats: list[Seat]) -> list[str]:

@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
-from phh_lsp.convert.sites import absolute, acpc, fulltilt, ipoker, ongame, partypoker, pokerstars
+from phh_lsp.convert.sites import (
+    absolute,
+    acpc,
+    fulltilt,
+    ggpoker,
+    ipoker,
+    ongame,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +44,8 @@ SITES: Final = {
     "ongame": Site("ongame", ongame.SITE, ongame.is_ongame, ongame.read_hands),
     "partypoker": Site("partypoker", partypoker.SITE, partypoker.is_partypoker, partypoker.read_hands),
     "absolute": Site("absolute", absolute.SITE, absolute.is_absolute, absolute.read_hands),
+    "ggpoker": Site("ggpoker", ggpoker.SITE, ggpoker.is_ggpoker, ggpoker.read_hands),
+    "winamax": Site("winamax", winamax.SITE, winamax.is_winamax, winamax.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 

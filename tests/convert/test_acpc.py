@@ -208,3 +208,16 @@ def test_repeated_hand_numbers_get_their_line() -> None:
     line = "STATE:3:r300f:AhKh|2c2d:-100|100:a|b\n"
     ids = [hand.hand.hand_id for hand in convert_text(line + line).converted]
     assert ids == ["3 (line 1)", "3 (line 2)"]
+
+
+def test_a_six_player_log_under_the_dealers_header() -> None:
+    """The dealer heads a six-player match `holdem.nolimit.6p.game`: the Pluribus game."""
+    text = samples.text(SITE, "pluribus-six-max.log")
+    header = "# name/game/hands/seed six.match holdem.nolimit.6p.game 3 7\n"
+    with_header = convert_text(header + text)
+    assert with_header.failed == []
+    assert [hand.text for hand in with_header.converted] == [hand.text for hand in convert_text(text).converted]
+
+
+def test_another_file_read_as_acpc_holds_no_hand() -> None:
+    assert convert_text("my notes\nabout last night\n", SITE).hands == []

@@ -38,8 +38,9 @@ def test_clean_files_to_stdout_and_to_one_file_per_hand(tmp_path: Path) -> None:
     assert names == ["pokerstars-245817263800.phh", "pokerstars-245817263900.phh"]
     check = run("check", str(tmp_path / "out"))
     assert check.returncode == 0, check.stdout
-    twice = SAMPLES / "limit-and-omaha.txt"
-    result = run("convert", str(twice), str(twice), "--output-dir", str(tmp_path / "twice"))
+    again = tmp_path / "again.txt"  # the same hands in another file: the same ids
+    again.write_bytes((SAMPLES / "limit-and-omaha.txt").read_bytes())
+    result = run("convert", str(SAMPLES / "limit-and-omaha.txt"), str(again), "--output-dir", str(tmp_path / "twice"))
     assert result.returncode == 0 and len(list((tmp_path / "twice").iterdir())) == 4  # none overwritten
 
 
@@ -48,9 +49,9 @@ def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
     notes.write_text("not a hand history\n", encoding="utf-8")
     result = run("convert", str(notes), str(tmp_path / "missing.txt"))
     assert result.returncode == 2
-    supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, acpc"
+    supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, ggpoker, winamax, acpc"
     assert f"{notes}: no hand history of a supported site ({supported}) was found" in result.stderr
-    assert f"{tmp_path / 'missing.txt'}: cannot be read" in result.stderr
+    assert f"{tmp_path / 'missing.txt'}: no such file or folder" in result.stderr
     result = run("convert", "--from", "fulltilt", str(notes))
     assert result.returncode == 2 and f"{notes}: no Full Tilt Poker hand was found" in result.stderr
 
@@ -64,3 +65,36 @@ def test_a_utf16_file_with_a_byte_order_mark(tmp_path: Path) -> None:
         result = run("convert", str(path))
         assert result.returncode == 0, result.stderr
         assert '"李雷"' in result.stdout
+
+
+def test_a_folder_is_walked_and_every_hand_counted(tmp_path: Path) -> None:
+    """A folder of a client's exports: every history below it is converted,
+    a file that is none (notes, PHH written by an earlier run) is passed
+    over, and a UTF-16 export cut one byte short loses nothing but that byte."""
+    exports = tmp_path / "exports"
+    (exports / "2023").mkdir(parents=True)
+    (exports / "2023" / "tournament.txt").write_bytes((SAMPLES / "tournament.txt").read_bytes())
+    cut = (SAMPLES / "limit-and-omaha.txt").read_text(encoding="utf-8").encode("utf-16-le") + b"\x00"
+    (exports / "limit.txt").write_bytes(cut)
+    (exports / "notes.md").write_text("my session notes\n", encoding="utf-8")
+    (exports / "earlier.phhs").write_text("[1]\n", encoding="utf-8")
+    out = tmp_path / "all.phhs"
+    result = run("convert", str(exports), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "Converted 3 of 3 hands (0 with problems, 0 failed)\n"
+    assert [hand["hand"] for hand in tomllib.loads(out.read_text(encoding="utf-8")).values()] == [
+        245817263800,
+        245817263900,
+        246000000001,
+    ]
+
+
+def test_a_folder_with_no_hand_history_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("my session notes\n", encoding="utf-8")
+    result = run("convert", str(tmp_path), "-o", str(tmp_path / "out.phhs"))
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"no hand history of a supported site was found in {tmp_path}",
+        "Converted 0 of 0 hands (0 with problems, 0 failed)",
+    ]
+    assert not (tmp_path / "out.phhs").exists()

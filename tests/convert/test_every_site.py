@@ -46,8 +46,14 @@ def _opening(pattern: str) -> Callable[[str], list[int]]:
 _NOT_AN_ACPC_HAND = re.compile(r"\s*(?:#.*|SCORE:.*)?")
 
 
+_ACPC_LINE = re.compile(r"^(?:STATE:|[^:#\n]+\|[^:#\n]+:\d+:|# name/game/hands/seed )", re.M)
+
+
 def _acpc_hand_lines(text: str) -> list[int]:
-    """An ACPC log's hands: every line but blanks, comments and the score."""
+    """An ACPC log's hands: every line but blanks, comments and the score;
+    none in a text with no line meant as an ACPC hand or header at all."""
+    if _ACPC_LINE.search(text) is None:
+        return []
     lines = enumerate(text.splitlines(), start=1)
     return [number for number, line in lines if not _NOT_AN_ACPC_HAND.fullmatch(line)]
 
@@ -96,6 +102,8 @@ LAYOUTS = {
     ),
     "partypoker": Layout(_opening(r"^[ \t]*\*{5} Hand History [Ff]or Game \S+ \*{5}"), "0123456789$:,. []()*abcxyzUSD"),
     "absolute": Layout(_opening(r"^Stage #C?\d+:"), "0123456789$:,.- []#*()abcxyzAllInRaise"),
+    "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
+    "winamax": Layout(_opening(r"^Winamax Poker - "), "0123456789€:,. []#*abcxyz"),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

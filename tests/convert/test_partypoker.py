@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import Failed, convert_text
 from phh_lsp.convert.to_phh import Converted
@@ -146,3 +148,18 @@ def test_what_cannot_be_converted_is_refused_with_its_reason() -> None:
     hidden = text.replace("Zoë shows [ Ad, Kc ]a pair of Aces.\n", "").replace("Dealt to Zoë [  Ad Kc ]\n", "")
     (unshown,) = convert_text(hidden).failed
     assert "Zoë wins at the showdown but the history never shows their cards" in unshown.reason
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "Your computer is running with high memory use. Please close other applications.",
+        "Zoë is disconnected. We will wait for Zoë to reconnect for a maximum of 30 seconds.",
+    ],
+)
+def test_the_clients_notices_say_nothing_about_the_chips(notice: str) -> None:
+    text = samples.text(SITE, "cash-uncalled-and-rake.txt")
+    with_notice = text.replace("** Dealing Flop **", notice + "\n** Dealing Flop **", 1)
+    assert with_notice != text
+    before = [hand.text for hand in convert_text(text).converted]
+    assert [hand.text for hand in convert_text(with_notice).converted] == before

@@ -14,6 +14,8 @@ from __future__ import annotations
 import tomllib
 from decimal import Decimal
 
+import pytest
+
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import Failed, as_phhs, convert_text
 from phh_lsp.convert.to_phh import Converted
@@ -171,3 +173,137 @@ def test_a_player_first_to_show_whose_cards_nobody_saw_mucks() -> None:
     (hand,) = convert_text(UNSEEN_LOSER).converted
     assert hand.problems == []
     assert samples.actions(hand)[-2:] == ["p2 sm", "p1 sm AhAd"]
+
+
+#: A 2020 cash hand as the client writes it, with the news the table prints
+#: between the actions: none of it moves chips, so the hand converts.
+NEWS = """PokerStars Hand #214000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/05/14 21:03:11 CET
+Table 'O'Hara II' 6-max Seat #1 is the button
+Seat 1: kat_42 ($10 in chips)
+Seat 2: RiverRat ($10 in chips)
+Seat 3: Zoë ($10 in chips)
+Seat 5: Monty P ($10 in chips) is sitting out
+RiverRat: posts small blind $0.05
+Zoë: posts big blind $0.10
+Ann Lee joins the table at seat #4
+Ann Lee will be allowed to play after the button
+*** HOLE CARDS ***
+Monty P: sits out
+kat_42: raises $0.20 to $0.30
+RiverRat is disconnected
+RiverRat: folds
+RiverRat is connected
+Zoë: is sitting out
+Zoë: folds
+Uncalled bet ($0.20) returned to kat_42
+kat_42 collected $0.25 from pot
+kat_42: doesn't show hand
+*** SUMMARY ***
+Total pot $0.25 | Rake $0
+Seat 1: kat_42 (button) collected ($0.25)
+Seat 2: RiverRat (small blind) folded before Flop
+Seat 3: Zoë (big blind) folded before Flop
+"""
+
+
+def test_the_news_a_table_prints_says_nothing_about_the_chips() -> None:
+    (hand,) = convert_text(NEWS).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["table"] == "O'Hara II"
+    assert fields["players"] == ["RiverRat", "Zoë", "kat_42"]
+    assert fields["winnings"] == [0, 0, Decimal("0.25")]
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (  # a heads-up shootout, before 2008: the date and time with a dash, the zone in brackets
+            "PokerStars Game #6876227979: Tournament #35055742, Hold'em No Limit - Match Round I, Level I (50/100)"
+            " - 2007/10/15 - 05:34:03 (ET)",
+            {"hand": 6876227979, "level": 1, "variant": "NT", "year": 2007, "time_zone_abbreviation": "ET"},
+        ),
+        (
+            "PokerStars Hand #250000000001: Zoom Tournament #3600000001, $3.00+$0.30 USD Hold'em No Limit"
+            " - Level II (50/100) - 2023/06/01 20:15:00 ET",
+            {"event": "PokerStars tournament #3600000001", "level": 2},
+        ),
+        (  # a home game's club, an 8-Game tournament naming this hand's game in brackets
+            "PokerStars Home Game Hand #250000000002: {Dazzle's Room} Tournament #3600000002, 100+9 8-Game"
+            " (Hold'em No Limit) - Match Round I, Level VII (50/100) - 2013/06/01 20:15:00 ET",
+            {"variant": "NT", "level": 7, "min_bet": 100},
+        ),
+    ],
+)
+def test_every_header_layout_is_read(header: str, expected: dict[str, object]) -> None:
+    text = samples.text(SITE, "tournament.txt")
+    (hand,) = convert_text(header + "\n" + text.split("\n", 1)[1]).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert {key: fields[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "reason"),
+    [
+        ("5 Card Omaha Pot Limit", "PHH has no variant for 5 Card Omaha Pot Limit"),
+        ("Omaha Hi/Lo Pot Limit", "PHH has no variant for Omaha Hi/Lo Pot Limit"),
+        ("Razz Limit", "Razz Limit is not supported yet: PHH's FR, which this converter does not write yet"),
+        ("HORSE", "the first line names no game PokerStars deals alone (`HORSE`)"),
+    ],
+)
+def test_a_game_that_is_not_read_is_named_with_why(game: str, reason: str) -> None:
+    header = f"PokerStars Hand #250000000003:  {game} ($0.10/$0.20 USD) - 2023/06/01 20:15:00 ET"
+    text = samples.text(SITE, "limit-and-omaha.txt")
+    (failed,) = convert_text(header + "\n" + text.split("\n", 1)[1].split("\n\n\n")[0]).failed
+    assert failed.line == 1 and failed.reason.startswith(reason)
+
+
+def test_an_old_hand_that_writes_no_uncalled_bet_gets_it_back() -> None:
+    """Before 2009 PokerStars printed no ``Uncalled bet`` line and left it out of the pot."""
+    text = LONE_BIG_BLIND.replace("2023/05/15", "2006/11/03").replace("Uncalled bet ($0.20) returned to RiverRat\n", "")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == []
+    (hand,) = convert_text(LONE_BIG_BLIND.replace("Uncalled bet ($0.20) returned to RiverRat\n", "")).converted
+    assert hand.problems != []  # from 2009 a missing line is the history's fault
+
+
+ODD_CENT_CHOP = """PokerStars Hand #245817263600:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/14 21:03:11 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+Seat 3: C ($10 in chips)
+B: posts small blind $0.05
+C: posts big blind $0.10
+*** HOLE CARDS ***
+A: raises $0.15 to $0.25
+B: calls $0.20
+C: calls $0.15
+*** FLOP *** [2c 3d 4h]
+B: checks
+C: checks
+A: bets $3.25
+B: calls $3.25
+C: folds
+*** TURN *** [2c 3d 4h] [Ks]
+B: checks
+A: checks
+*** RIVER *** [2c 3d 4h Ks] [Kd]
+B: checks
+A: checks
+*** SHOW DOWN ***
+B: shows [Ac Qd] (two pair)
+A: shows [As Qh] (two pair)
+B collected $3.63 from pot
+A collected $3.62 from pot
+*** SUMMARY ***
+Total pot $7.25 | Rake $0
+"""
+
+
+def test_a_pot_split_with_an_odd_cent_is_no_problem() -> None:
+    """$7.25 split in two: the site gives one winner $3.63 and the other $3.62."""
+    (hand,) = convert_text(ODD_CENT_CHOP).converted
+    assert hand.problems == []
+    (hand,) = convert_text(ODD_CENT_CHOP.replace("$3.63", "$3.64")).converted
+    assert hand.problems != []  # a cent more than the split is still the history's fault

@@ -55,6 +55,9 @@ _DETECT: Final = re.compile(
     + r"|[|/])+:[-\d.|]+$)",
     re.M,
 )
+#: A line meant as an ACPC hand, however garbled: the dealer's ``STATE:``,
+#: or PokerKit's players first (``a|b:7:``).
+_LOOKS_LIKE: Final = re.compile(r"^(?:STATE:|[^:#\n]+\|[^:#\n]+:\d+:)", re.M)
 _HEADER: Final = re.compile(r"# name/game/hands/seed \S+ (?P<game>\S+)")
 _TIMESTAMP: Final = re.compile(r"(?P<line>.*?) # (?P<time>\d+(?:\.\d+)?)")
 
@@ -69,8 +72,12 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order.
 
     Comments (``#``), the final ``SCORE:`` line and blank lines say nothing
-    about a hand; any other line is a hand, read or refused.
+    about a hand; any other line is a hand, read or refused. A text with no
+    ACPC line at all (``--from acpc`` on another file) holds no hand: it is
+    not every one of its lines refused.
     """
+    if not is_acpc(text) and _LOOKS_LIKE.search(text) is None:
+        return
     lines = text.splitlines()
     numbers = [_hand_number(line) for line in lines]
     repeated = Counter(numbers)

@@ -57,6 +57,9 @@ GAMES: Final = {
     ),
     "holdem.nolimit.6p.pluribus": Game("holdem.nolimit.6p.pluribus", False, 10000, (50, 100, 0, 0, 0, 0), (2, 0, 0, 0)),
 }
+#: The six-player no-limit game as a dealer's header names it
+#: (``holdem.nolimit.6p.game``): the Pluribus game.
+GAMES["holdem.nolimit.6p"] = GAMES["holdem.nolimit.6p.pluribus"]
 #: The game a log without a header is taken to be: by players, and limit or not.
 DEFAULTS: Final = {
     (2, False): GAMES["holdem.nolimit.2p.reverse_blinds"],

@@ -113,6 +113,7 @@ _SAYS_NOTHING: Final = re.compile(
     r"does not show cards\.?|is all-In\.|is sitting out\.?|has (?:joined|left) the table\.?|Forward Folds"
     r"|did not respond in time\.?|could not respond in time.*|will be using (?:his|her|their) time bank.*"
     r"|shows\s*[\dA-Z,]+\s+for low\.?|finished in .*|is connected\.?|is disconnected\.?|has returned\.?"
+    r"|is disconnected\.? [Ww]e will wait\b.*\bto reconnect\b.*"
 )
 #: Lines that say nothing, whoever they name (players who are not seated too).
 _NOTHING: Final = re.compile(
@@ -120,6 +121,7 @@ _NOTHING: Final = re.compile(
     r"|Creating (?:Main|Side) Pot.*|>You have options at .*|Your time bank will be activated.*"
     r"|Player .+ finished in .*|.+ finished in \d+ place\.?|.+ has (?:joined|left) the table\.?"
     r"|.+ is sitting out\.?|\*\* Dealing down cards \*\*|Congratulations to player .+ for winning .*"
+    r"|.*\bhigh memory use\b.*|.*\b[Ww]e will wait\b.*\bto reconnect\b.*"  # the client's notices
 )
 #: An action of someone the seat list does not name.
 _UNSEATED: Final = re.compile(r"(?P<name>.+?) (?:posts|calls|bets|raises|checks|folds|is all-In|shows|wins)\b.*")

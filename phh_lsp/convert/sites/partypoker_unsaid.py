@@ -18,6 +18,7 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.sites.partypoker_amounts import amount_of
+from phh_lsp.convert.street_chips import add_to_street, less_returned, live_posts, uncalled
 
 _STAKES: Final = re.compile(r"[$€£]?\s*(?P<small>[\d.,]+)\s*/\s*[$€£]?\s*(?P<big>[\d.,]+)")
 
@@ -168,12 +169,12 @@ class HandFacts:
         what went into the pot less what came back and what was won."""
         collected = [event for event in hand.events if event.kind == "collected"] + self.summary_collected
         hand.events = [event for event in hand.events if event.kind != "collected"]
-        returned = _uncalled(hand.events, hand.posts)
+        returned = uncalled(hand.events, hand.posts)
         for name, amount in returned.items():
             line = next((event.line for event in collected if event.name == name), None)
             hand.events.append(Event("returned", line or self.first_line, name, amount))
             if line is not None:  # counted in what they win; else given back unsaid
-                collected = _less(collected, name, amount, line)
+                collected = less_returned(collected, name, amount, line)
         hand.events += collected
         if self.rake is not None:
             hand.rake = self.rake
@@ -189,7 +190,7 @@ class HandFacts:
 def _with_amounts(events: list[Event], posts: list[Post]) -> list[Event]:
     """The events with each classic all-in made a call or a raise by what was
     bet before it on its street (the site writes only the chips added)."""
-    street = _live_posts(posts)
+    street = live_posts(posts)
     read: list[Event] = []
     for event in events:
         if event.kind == "board":
@@ -200,72 +201,22 @@ def _with_amounts(events: list[Event], posts: list[Post]) -> list[Event]:
             top = max(street.values(), default=Decimal(0))
             kind = "bet" if street.get(event.name, Decimal(0)) + event.amount > top else "call"
             event = Event(kind, event.line, event.name, event.amount)
-        _add(street, event)
+        add_to_street(street, event)
         read.append(event)
     return read
-
-
-def _live_posts(posts: list[Post]) -> dict[str, Decimal]:
-    street: dict[str, Decimal] = {}
-    for post in posts:
-        if post.kind not in ("ante", "dead"):
-            street[post.name] = street.get(post.name, Decimal(0)) + post.amount
-    return street
-
-
-def _add(street: dict[str, Decimal], event: Event) -> None:
-    """The chips the event puts in, added to the player's bet on the street."""
-    if event.kind in ("call", "bet"):
-        street[event.name] = street.get(event.name, Decimal(0)) + event.amount
-    elif event.kind == "raise_to":
-        street[event.name] = event.amount
-
-
-def _uncalled(events: list[Event], posts: list[Post]) -> dict[str, Decimal]:
-    """Per player, the part of a street's highest bet that nobody matched
-    (everyone else folded or was all in for less): it goes back to them."""
-    returned: dict[str, Decimal] = {}
-    street = _live_posts(posts)
-    for event in [*events, Event("board", 0)]:
-        if event.kind == "board":
-            bets = sorted(street.items(), key=lambda item: item[1], reverse=True)
-            if bets and bets[0][1] > (bets[1][1] if len(bets) > 1 else Decimal(0)):
-                name = bets[0][0]
-                returned[name] = returned.get(name, Decimal(0)) + bets[0][1] - (bets[1][1] if len(bets) > 1 else 0)
-            street = {}
-        _add(street, event)
-    return returned
 
 
 def _chips_in(events: list[Event], posts: list[Post]) -> Decimal:
     """Every chip the actions put in (the posts apart)."""
     total = Decimal(0)
-    street = _live_posts(posts)
+    street = live_posts(posts)
     for event in events:
         if event.kind == "board":
             street = {}
         before = street.get(event.name, Decimal(0))
-        _add(street, event)
+        add_to_street(street, event)
         total += street.get(event.name, Decimal(0)) - before if event.name else 0
     return total
-
-
-def _less(collected: list[Event], name: str, amount: Decimal, line: int) -> list[Event]:
-    """What the player collected, less their uncalled bet (taken from their
-    wins in order); the history must show them winning at least that."""
-    left = amount
-    kept: list[Event] = []
-    for event in collected:
-        if event.name == name and left > 0:
-            taken = min(left, event.amount)
-            left -= taken
-            event = Event("collected", event.line, name, event.amount - taken)
-            if event.amount == 0:
-                continue
-        kept.append(event)
-    if left > 0:
-        raise ConversionError(f"{name}'s uncalled bet of {amount} is not in what the history shows them winning", line)
-    return kept
 
 
 def _with_option(events: list[Event], hand: SiteHand) -> list[Event]:
@@ -276,7 +227,7 @@ def _with_option(events: list[Event], hand: SiteHand) -> list[Event]:
     remaining = {seat.name: seat.stack for seat in hand.seats}
     for post in hand.posts:
         remaining[post.name] -= post.amount
-    street = _live_posts(hand.posts)
+    street = live_posts(hand.posts)
     acted: set[str] = set()
     folded: set[str] = set()
     for index, event in enumerate(events):
@@ -287,7 +238,7 @@ def _with_option(events: list[Event], hand: SiteHand) -> list[Event]:
                 return [*events[:index], Event("check", event.line, name), *events[index:]]
             return events
         before = street.get(event.name, Decimal(0))
-        _add(street, event)
+        add_to_street(street, event)
         if event.name in remaining:
             remaining[event.name] -= street.get(event.name, Decimal(0)) - before
         acted.add(event.name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
@@ -28,76 +29,102 @@ from phh_lsp.convert.reader import (
     read_amount,
     read_date_time,
     read_each,
+    says_nothing,
     seated,
 )
+from phh_lsp.convert.street_chips import less_returned, uncalled
 
 SITE: Final = "PokerStars"
 
+#: The games read, by the header's name and betting: the PHH variant.
 _GAMES: Final = {
     "Hold'em No Limit": "NT",
     "Hold'em Limit": "FT",
+    "Hold'em Fixed Limit": "FT",
     "Omaha Pot Limit": "PO",
     "Omaha Hi/Lo Limit": "FO/8",
+    "Omaha Hi/Lo Fixed Limit": "FO/8",
 }
-_UNSUPPORTED: Final = (
-    "Hold'em Pot Limit",
-    "Omaha No Limit",
-    "Omaha Hi/Lo Pot Limit",
-    "7 Card Stud",
-    "Razz",
-    "Triple Draw",
-    "5 Card Draw",
-    "Badugi",
-    "6+ Hold'em",
-    "Courchevel",
-    "HORSE",
-    "8-Game",
-    "Mixed",
+#: Games PHH has a variant for, which this reader does not read yet.
+_NOT_YET: Final = {
+    "7 Card Stud Limit": "F7S",
+    "7 Card Stud Hi/Lo Limit": "F7S/8",
+    "Razz Limit": "FR",
+    "Triple Draw 2-7 Lowball Limit": "F2L3D",
+    "Single Draw 2-7 Lowball No Limit": "N2L1D",
+    "Badugi Limit": "FB",
+}
+#: A game's name and its betting, wherever the header writes them
+#: (``Hold'em No Limit (...)``, ``8-Game (Razz Limit)``, ``5 Card Omaha Pot Limit``).
+_GAME: Final = re.compile(
+    r"(?P<game>(?:\d Card )?Omaha Hi/Lo|(?:\d Card )?Omaha|6\+ Hold'em|Hold'em|7 Card Stud Hi/Lo|7 Card Stud|Razz"
+    r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel|ShortDeck)"
+    r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\))"
+    r"|(?P<plo>PLO)(?:-(?P<cards>\d))? \("
 )
-_AMOUNT: Final = r"[^\d\s]*([\d,]+(?:\.\d+)?)"
-_START: Final = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
-_HAND_ID: Final = re.compile(r"PokerStars [^#]*#(\d+)")
+#: The year from which every PokerStars hand writes its uncalled bets.
+_RETURNS_WRITTEN: Final = 2009
+_AMOUNT: Final = r"(?:Rs\. |[^\d\s]*)([\d,]+(?:\.\d+)?)"
+_START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
+_HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
-    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+): +"
-    r"(?:Tournament #(?P<tournament>\d+), .*? )?"
-    r"(?P<game>" + "|".join(re.escape(game) for game in _GAMES) + r") "
-    r"(?:\((?P<stakes>[^)]*)\) )?"
-    r"(?:- Level (?P<level>\S+) \((?P<level_stakes>[^)]*)\) )?"
-    r"- (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Za-z]+))?"
+    r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
+    r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+),? )?(?P<rest>.*)"
 )
+#: The date and clock time, with or without a dash between them (before 2008).
+_WHEN: Final = re.compile(
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
+)
+_LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
+#: Cash stakes in brackets after the game, a cap of no-limit included
+#: (``($0.25/$0.50 - $10 Cap -  USD)``); a tournament's old header writes them too.
+_CASH_STAKES: Final = re.compile(r" \((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
 _STAKES: Final = re.compile(
-    r"(?P<symbol>[^\d\s]?)(?P<small>[\d,.]+)/[^\d\s]?(?P<big>[\d,.]+)(?: (?P<currency>[A-Z]{3}))?"
+    r"(?P<symbol>[^\d\s/]*) ?(?P<small>[\d,.]+)/[^\d\s/]* ?(?P<big>[\d,.]+)"
+    r"(?: - [^\d\s]*(?P<cap>[\d,.]+) Cap -)?(?: +(?P<currency>[A-Z]{3}))?"
 )
 _TABLE: Final = re.compile(
-    r"Table '(?P<table>[^']*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button"
+    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max )?(?:\((?:Play|Real) Money\) )?"
+    r"Seat #(?P<button>\d+) is the button"
 )
 _SEAT: Final = re.compile(
-    r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>[^\d\s]?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)(?P<rest>.*)"
+    r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>(?:[^\d\s]|Rs\. )?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)"
+    r"(?P<rest>.*)"
 )
+_ALL_IN: Final = r"(?: and is all-in| and has reached the [^\d\s]*[\d,.]+ cap)?"
 _POST: Final = re.compile(
-    r"posts (?P<what>the ante|small blind|big blind|small & big blinds|straddle) " + _AMOUNT + r"(?: and is all-in)?"
+    r"(?:posts )?(?P<what>the ante|small blind|big blind|small & big blinds|straddle|missed blind) " + _AMOUNT + _ALL_IN
 )
 _ACTIONS: Final = (
     ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
     ("check", re.compile(r"checks")),
-    ("call", re.compile(r"calls " + _AMOUNT + r"(?: and is all-in)?")),
-    ("bet", re.compile(r"bets " + _AMOUNT + r"(?: and is all-in)?")),
-    ("raise_to", re.compile(r"raises " + _AMOUNT + r" to " + _AMOUNT + r"(?: and is all-in)?")),
+    ("call", re.compile(r"calls " + _AMOUNT + _ALL_IN)),
+    ("bet", re.compile(r"bets " + _AMOUNT + _ALL_IN)),
+    ("raise_to", re.compile(r"raises " + _AMOUNT + r" to " + _AMOUNT + _ALL_IN)),
     ("show", re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \(.*\))?")),
     ("muck", re.compile(r"mucks hand(?: \[[^\]]*\])?")),
 )
-#: What a player's line may say without moving chips or cards.
-_SAYS_NOTHING: Final = re.compile(
-    r"doesn't show hand|is sitting out|sits out|is disconnected|is connected|has timed out.*|has returned"
-    r"|is (?:not )?connected|will be allowed to play after the button|leaves the table|joins the table.*"
-    r"|said, \".*\"|finished the tournament.*|wins the tournament.*|re-buys.*|takes the add-on.*"
-    r"|has timed out while (?:being )?disconnected|was removed from the table.*"
+#: Lines that say nothing about the chips or cards: a player's news, the
+#: cap of a limit street, bounties (paid outside the pot), the client's notices.
+_SAYS_NOTHING: Final = says_nothing(
+    r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
+    r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
+    r"|finished the tournament.*|receives \S+ for eliminating.*",
+    r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
+    r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
-_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
-_RAKE: Final = re.compile(r"Total pot .*\| Rake " + _AMOUNT)
+_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?")
+#: The summary's pot line: the rake, and GGPoker's other cuts of the pot.
+_RAKE: Final = re.compile(r"Total pot .*?\| Rake .*")
+_CUT: Final = re.compile(r"\| (?:Rake|Jackpot|Bingo|Fortune|Tax) " + _AMOUNT)
+#: Chips paid outside the pot, which no PHH action can say.
+_OUTSIDE: Final = re.compile(
+    r".+?(?::)? (?:cashed out the hand for .+|Chooses to EV Cashout|Pays Cashout Risk .+|Receives Cashout .+"
+    r"|pay premium of all-in insurance .+|get an all-in insurance .+)|Cash Drop to Pot : .+|Hold-up to Pot: .+"
+)
 _SUMMARY_CARDS: Final = re.compile(r"Seat \d+: (?P<rest>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 
 
@@ -108,20 +135,72 @@ def is_pokerstars(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_each(text, _START, _read_hand, _HAND_ID)
+    yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
+
+
+def read_layout(
+    text: str,
+    start: re.Pattern[str],
+    hand_id: re.Pattern[str],
+    site: str,
+    returns_from: int | None = None,
+    returns_collected: bool = False,
+) -> Iterator[SiteHand | ConversionError]:
+    """Every hand of a file in PokerStars' layout, which other sites write
+    too (GGPoker, the PokerStars-format clients, Winamax once its lines are
+    put in PokerStars' words): cut where ``start`` matches, each hand's id
+    ``hand_id``'s first group, the site named ``site``. ``returns_from``:
+    the year from which the site writes every uncalled bet returned (before
+    it, or always when None, a hand that writes none gets them worked out,
+    and with ``returns_collected`` taken out of what the bettor collected,
+    where the site counts them)."""
+    read = partial(_read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
+    yield from read_each(text, start, read, hand_id)
 
 
 def _cards(raw: str) -> str:
     return raw.replace(" ", "")
 
 
-def _read_hand(lines: list[str], first_line: int) -> SiteHand:
+def _game(rest: str, first_line: int, site: str) -> str:
+    """The PHH variant of the game the header names, or the hand refused
+    with the game's name and why: PHH has no variant for it, or it is one
+    this reader does not read yet."""
+    found = _GAME.search(rest)
+    if found is None:
+        mixed = rest.split(" (")[0].split(", ")[-1].strip()
+        raise ConversionError(
+            f"the first line names no game {site} deals alone (`{mixed}`): "
+            f"{site} hands of {', '.join(_GAMES)} are read",
+            first_line,
+        )
+    if found["plo"]:  # GGPoker's short name, ``PLO-5`` for five cards
+        name = f"{found['cards'] + ' Card ' if found['cards'] else ''}Omaha Pot Limit"
+    else:
+        name = f"{found['game']} {found['betting']}"
+    if name in _GAMES:
+        return _GAMES[name]
+    if name in _NOT_YET:
+        raise ConversionError(
+            f"{name} is not supported yet: PHH's {_NOT_YET[name]}, which this converter does not write yet "
+            f"({site} hands of {', '.join(_GAMES)} are read)",
+            first_line,
+        )
+    raise ConversionError(f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line)
+
+
+def _read_hand(
+    lines: list[str], first_line: int, site: str, returns_from: int | None, returns_collected: bool
+) -> SiteHand:
     header = _HEADER.match(lines[0])
-    if header is None:
-        game = next((name for name in _UNSUPPORTED if name in lines[0]), None)
-        why = f"{game} is not supported yet" if game else "the first line is not a PokerStars hand header"
-        raise ConversionError(f"{why} (PokerStars hands of {', '.join(_GAMES)} are)", first_line)
-    stakes = _STAKES.fullmatch(header["stakes"] or header["level_stakes"] or "")
+    when = _WHEN.search(lines[0])
+    if header is None or when is None:
+        raise ConversionError("the first line is not a PokerStars hand header", first_line)
+    rest = header["rest"][: when.start() - header.start("rest")] if header.start("rest") <= when.start() else ""
+    variant = _game(rest, first_line, site)
+    level = _LEVEL.search(rest)
+    cash = _CASH_STAKES.search(rest)
+    stakes = _STAKES.fullmatch((level["stakes"] if level else cash["stakes"] if cash else "").strip())
     if stakes is None:
         raise ConversionError("the stakes in the first line cannot be read", first_line)
     if len(lines) < 2:
@@ -129,12 +208,12 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     table = _TABLE.match(lines[1])
     if table is None:
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
-    date, time = read_date_time(header["date"], header["time"], "/", first_line)
+    date, time = read_date_time(when["date"], when["time"], "/", first_line)
     hand = SiteHand(
-        site=SITE,
+        site=site,
         first_line=first_line,
         hand_id=header["id"],
-        variant=_GAMES[header["game"]],
+        variant=variant,
         seats=[],
         button=int(table["button"]),
         posts=[],
@@ -142,16 +221,55 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
         stakes=(read_amount(stakes["small"], first_line), read_amount(stakes["big"], first_line)),
         table=table["table"],
         seat_count=int(table["max"]) if table["max"] else None,
-        currency=stakes["currency"],
-        currency_symbol=stakes["symbol"] or None,
+        currency=stakes["currency"] if not header["tournament"] else None,
+        # PHH's currency_symbol is one character: `Rs.` is left to `currency` (INR)
+        currency_symbol=stakes["symbol"] if len(stakes["symbol"]) == 1 and not header["tournament"] else None,
         date=date,
         time=time,
-        time_zone_abbreviation=header["zone"],
+        time_zone_abbreviation=when["zone"],
         tournament=header["tournament"],
-        level=header["level"],
+        level=level["level"] if level else None,
     )
     _read_body(hand, lines, first_line)
+    _posted_stakes(hand)
+    written = returns_from is not None and date.year >= returns_from
+    if not written and not any(event.kind == "returned" for event in hand.events):
+        _unsaid_returns(hand, returns_collected)
+    if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
+        cap = read_amount(stakes["cap"], first_line)
+        for seat in hand.seats:
+            seat.stack = min(seat.stack, cap)
     return hand
+
+
+def _posted_stakes(hand: SiteHand) -> None:
+    """The blinds the players posted where the header names others: GGPoker's
+    tournaments may head a hand with the next level's blinds while the
+    players still post this level's. A pair of blinds posted (the big twice
+    the small) is the hand's stakes; bets are measured by them."""
+    if hand.variant in ("FT", "FO/8"):
+        return
+    small = [post.amount for post in hand.posts if post.kind == "small_blind"]
+    big = [post.amount for post in hand.posts if post.kind == "big_blind"]
+    if len(small) == 1 and len(big) == 1 and big[0] == 2 * small[0] and (small[0], big[0]) != hand.stakes:
+        hand.stakes = (small[0], big[0])
+
+
+def _unsaid_returns(hand: SiteHand, in_collected: bool) -> None:
+    """The uncalled bets of an old hand that writes none: PokerStars wrote
+    no ``Uncalled bet (…) returned`` line in its early years and left the
+    chips out of the pot it gave; they went back to the bettor all the
+    same. From 2009 a missing line is the history's fault, held as such.
+    Winamax counts them in what the bettor collected (``in_collected``)."""
+    last = max((event.line for event in hand.events), default=hand.first_line)
+    collected = [event for event in hand.events if event.kind == "collected"]
+    for name, amount in uncalled(hand.events, hand.posts).items():
+        line = next((event.line for event in collected if event.name == name), None)
+        hand.events.append(Event("returned", line or last, name, amount))
+        if in_collected and line is not None:
+            collected = less_returned(collected, name, amount, line)
+    if in_collected:
+        hand.events = [event for event in hand.events if event.kind != "collected"] + collected
 
 
 def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
@@ -167,9 +285,9 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
             _summary_line(hand, text, number)
             continue
         if section == "seats" and (seat := _SEAT.fullmatch(text)):
-            if "out of hand" not in seat["rest"]:
-                chips = re.sub(r"^[^\d]", "", seat["chips"])
-                hand.seats.append(Seat(int(seat["number"]), seat["name"], read_amount(chips, number)))
+            chips = read_amount(re.sub(r"^[^\d]+", "", seat["chips"]), number)
+            if "out of hand" not in seat["rest"] and chips > 0:  # a seat with no chips is not dealt in
+                hand.seats.append(Seat(int(seat["number"]), seat["name"], chips))
                 if "sitting out" in seat["rest"]:
                     sitting_out.add(seat["name"])
                 names = longest_first(hand.seats)
@@ -182,34 +300,43 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
 
 def _section(hand: SiteHand, text: str, number: int) -> str:
     """The section a ``*** ... ***`` line opens; a board is dealt there too."""
-    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***")):
+    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***", "*** SHOWDOWN ***")):
         return "actions"
     if text.startswith("*** SUMMARY ***"):
         return "summary"
     board = _BOARD.fullmatch(text)
     if board is None:
-        raise ConversionError(f"`{text}` is a street this converter does not know (run twice?)", number)
+        if re.match(r"\*\*\* (?:FIRST|SECOND|THIRD) ", text):
+            raise ConversionError(f"PHH has no notation for run it twice (`{text}`)", number)
+        raise ConversionError(f"`{text}` is a street this converter does not know", number)
     hand.events.append(Event("board", number, cards=_cards(board["cards"])))
     return "actions"
 
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
     if found := _DEALT.fullmatch(text):
-        hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
+        if found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
+            hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
         return
+    if _OUTSIDE.fullmatch(text):
+        raise ConversionError(
+            f"PHH has no notation for a cash-out or an insurance, chips paid outside the pot (`{text}`)", number
+        )
     if found := _RETURNED.fullmatch(text):
         hand.events.append(
             Event("returned", number, seated(found["name"], names, number), read_amount(found[1], number))
         )
         return
+    if _SAYS_NOTHING.fullmatch(text):
+        return
+    if text == "Hand cancelled":
+        raise ConversionError("PokerStars cancelled this hand: its chips went back, nothing was played", number)
     name = player_at(text, names, ": ")
     if name is None:
         if found := _COLLECTED.fullmatch(text):
             who = seated(found["name"], names, number)
             hand.events.append(Event("collected", number, who, read_amount(found[2], number)))
             return
-        if player_at(text, names, " ") is not None:
-            return  # a player's news without a colon: joins, leaves, said
         raise ConversionError(f"`{text}` is not a line this converter understands", number)
     rest = text[len(name) + 2 :]
     if post := _POST.fullmatch(rest):
@@ -225,9 +352,7 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
-    if _SAYS_NOTHING.fullmatch(rest):
-        return
-    raise ConversionError(f"`{rest}` is not a PokerStars action (in `{text}`)", number)
+    raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
 
 
 def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, section: str) -> None:
@@ -235,6 +360,8 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
         raise ConversionError(f"{name} posts after the cards are dealt", number)
     if what == "the ante":
         hand.posts.append(Post(name, "ante", amount))
+    elif what == "missed blind":  # GGPoker: the small blind missed, paid dead on coming back
+        hand.posts.append(Post(name, "dead", amount))
     elif what == "small & big blinds":  # the small blind is dead money, the big blind live
         big = hand.stakes[1] if hand.variant not in ("FT", "FO/8") else hand.stakes[0]
         hand.posts.append(Post(name, "dead", amount - big))
@@ -244,8 +371,8 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
 
 
 def _summary_line(hand: SiteHand, text: str, number: int) -> None:
-    if rake := _RAKE.fullmatch(text):
-        hand.rake = read_amount(rake[1], number)
+    if _RAKE.fullmatch(text):
+        hand.rake = sum((read_amount(cut[1], number) for cut in _CUT.finditer(text)), Decimal(0))
     elif cards := _SUMMARY_CARDS.match(text):
         rest = cards["rest"]
         name = next((seat.name for seat in hand.seats if rest == seat.name or rest.startswith(seat.name + " (")), None)

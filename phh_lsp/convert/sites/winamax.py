@@ -1,0 +1,117 @@
+"""Winamax hand histories: its lines put in PokerStars' words, then read
+by that layout's reader.
+
+Winamax writes the PokerStars layout in its own words: ``Winamax Poker -
+CashGame - HandId: #4489532-965-1366095481 - Holdem no limit (0.50€/1€)``,
+``Table: '…'``, seats as ``(212.27€)``, ``*** ANTE/BLINDS ***`` and
+``*** PRE-FLOP ***``, a player's name and verb with no colon, the euro after
+the amount, ``No rake``. Each line is put in PokerStars' words, line for
+line (a line dropped is left blank, so every line keeps its number), and
+read by :func:`phh_lsp.convert.sites.pokerstars.read_layout`. Winamax
+writes no uncalled bet returned, and counts it in what the bettor
+collected: that reader works it out and takes it back out. This module
+holds only Winamax's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.sites.pokerstars import read_layout
+
+SITE: Final = "Winamax"
+
+_START: Final = re.compile(r"^\ufeff?Winamax Poker - ", re.M)
+_READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
+_HAND_ID: Final = re.compile(r"PokerStars Hand #([\w-]+)")
+_HEADER: Final = re.compile(
+    r"\ufeff?Winamax Poker - (?P<kind>.*?)(?: level: (?P<level>\d+))? - HandId: #(?P<id>[\d-]+) - "
+    r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<when>\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone>\w+))?"
+)
+#: Winamax's games in PokerStars' words.
+_GAMES: Final = {
+    "holdem no limit": "Hold'em No Limit",
+    "holdem fixed limit": "Hold'em Limit",
+    "holdem pot limit": "Hold'em Pot Limit",
+    "omaha pot limit": "Omaha Pot Limit",
+    "omaha5 pot limit": "5 Card Omaha Pot Limit",
+    "omaha hi/lo pot limit": "Omaha Hi/Lo Pot Limit",
+    "omaha5 hi/lo pot limit": "5 Card Omaha Hi/Lo Pot Limit",
+    "7-card stud fixed limit": "7 Card Stud Limit",
+    "7-card stud hi/lo fixed limit": "7 Card Stud Hi/Lo Limit",
+    "razz fixed limit": "Razz Limit",
+    "2-7 triple draw fixed limit": "Triple Draw 2-7 Lowball Limit",
+}
+_TABLE: Final = re.compile(r"Table: '(?P<table>.*)' (?P<rest>.*)")
+_SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \((?P<chips>[\d.,]+)€?(?:, [^)]*)?\)(?P<rest>.*)")
+_BOARD: Final = re.compile(r"(\*\*\* (?:TURN|RIVER) \*\*\* \[[^\]]*\])(\[.*)")
+_VERBS: Final = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|brings in)\b"
+_EURO: Final = re.compile(r"(\d)€")
+_SIDE_POT: Final = re.compile(r"from side pot (\d+)$")
+
+
+def is_winamax(text: str) -> bool:
+    """Whether the text holds Winamax hands (a line opening with one)."""
+    return _START.search(text) is not None
+
+
+def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
+    """Every hand of the file, read, or the reason it cannot be, in order."""
+    words = "\n".join(_in_pokerstars_words(text.split("\n")))
+    yield from read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True)
+
+
+def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
+    """Each line in PokerStars' words, one for one; the names of the hand's
+    seats (longest first) tell where a player's name ends and its verb begins."""
+    names: list[str] = []
+    verb = re.compile(_VERBS)
+    for line in lines:
+        text = line.strip()
+        if _START.match(text):
+            names = []
+            yield _header(text)
+        elif table := _TABLE.fullmatch(text):
+            yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", table["rest"])
+        elif seat := _SEAT.fullmatch(text):
+            names = sorted([*names, seat["seat"].split(": ", 1)[1]], key=len, reverse=True)
+            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']}"
+        elif text.startswith("*** ANTE/BLINDS ***"):
+            yield ""
+        elif text.startswith("*** PRE-FLOP ***"):
+            yield "*** HOLE CARDS ***"
+        elif board := _BOARD.fullmatch(text):
+            yield f"{board[1]} {board[2]}"
+        elif text.startswith("Total pot "):
+            yield _EURO.sub(r"\1", text).replace("| No rake", "| Rake 0")
+        else:
+            text = _EURO.sub(r"\1", text).replace(" posts ante ", " posts the ante ").removesuffix(" out of position")
+            text = _SIDE_POT.sub(r"from side pot-\1", text)
+            name = next(
+                (name for name in names if text.startswith(name + " ") and verb.match(text, len(name) + 1)), None
+            )
+            yield f"{name}: {text[len(name) + 1 :]}" if name is not None else text
+
+
+def _header(text: str) -> str:
+    """The first line in PokerStars' words; left as it is when it cannot be
+    read, so the reader refuses the hand with it."""
+    header = _HEADER.match(text)
+    if header is None:
+        return text.replace("Winamax Poker - ", "PokerStars Hand #", 1)
+    game = _GAMES.get(header["game"].lower(), header["game"])
+    stakes = header["stakes"].replace("€", "").split("/")[-2:]  # (ante/small/big) in tournaments
+    currency = " EUR" if "€" in header["stakes"] else ""
+    when = f"{header['when']} {header['zone'] or ''}".rstrip()
+    head = f"PokerStars Hand #{header['id']}: "
+    if header["kind"].startswith("CashGame") or header["level"] is None:
+        return (
+            f"{head}{game} (€{stakes[0]}/€{stakes[1]}{currency}) - {when}"
+            if currency
+            else (f"{head}{game} ({stakes[0]}/{stakes[1]}) - {when}")
+        )
+    tournament = header["id"].split("-")[0]
+    return f"{head}Tournament #{tournament}, {game} - Level {header['level']} ({stakes[0]}/{stakes[1]}) - {when}"
