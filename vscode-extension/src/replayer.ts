@@ -1,7 +1,7 @@
 /**
  * "PHH: Open Replayer": a webview beside the editor, like Markdown's preview, that steps
  * through the hand at the cursor.  The drawing is the server package's own renderer
- * (bundled/libs/phh_lsp/replayer/replayer.js and .css, the same one `phh-lsp replay`
+ * (bundled/libs/phh_lsp/replayer/table.js, replayer.js and .css, the same one `phh-lsp replay`
  * inlines into its HTML file); this module only feeds it: it asks the server for the
  * state feed of the hand at the cursor (`phh/handStates`, one hand, never the whole
  * file) when the cursor moves or the text changes, and moves the cursor to the action
@@ -68,6 +68,7 @@ export class Replayer implements vscode.Disposable {
     );
     const webview = panel.webview;
     const nonce = Array.from({ length: 32 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
+    const drawing = webview.asWebviewUri(vscode.Uri.joinPath(assets, "table.js"));
     const script = webview.asWebviewUri(vscode.Uri.joinPath(assets, "replayer.js"));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(assets, "replayer.css"));
     // Nothing but our own script and style: no inline code, no network.
@@ -77,6 +78,7 @@ export class Replayer implements vscode.Disposable {
 <link rel="stylesheet" href="${style.toString()}">
 <title>PHH Replayer</title></head>
 <body><main id="phh-replayer" aria-label="hand replayer"></main>
+<script nonce="${nonce}" src="${drawing.toString()}"></script>
 <script nonce="${nonce}" src="${script.toString()}"></script></body></html>`;
     panel.onDidDispose(() => this.closed(), undefined, this.subscriptions);
     webview.onDidReceiveMessage((message: unknown) => this.onMessage(message), undefined, this.subscriptions);

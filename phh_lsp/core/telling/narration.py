@@ -193,6 +193,38 @@ def result_summary(hand: HandAnalysis) -> str | None:
     return f"{' and '.join(takers)} split the pot" if len(takers) > 1 else "nobody wins a pot"
 
 
+def outcome_lines(hand: HandAnalysis) -> list[str]:
+    """Who collected what and where each player ended, one line per player
+    whose stack changed, in the words players use: ``p3 (Tom Dwan) collects
+    1,109,500, a net win of 556,000`` (the pot holds their own 553,500 too),
+    ``p1 (Phil Ivey) loses 553,500``; a rake the hand records is told as the
+    result line tells it. Empty when the hand was not replayed to its end."""
+    replay = hand.replay
+    start = field_value(hand, "starting_stacks")
+    final = replay.final_stacks if replay is not None and replay.stopped_at is None else None
+    if replay is None or final is None or not isinstance(start, list) or len(start) != len(final):
+        return []
+    collected = replay.collected or tuple(0 for _ in final)
+    rakes = _rakes(hand, final, replay.collected)
+    lines = []
+    for index, (begin, end) in enumerate(zip(start, final, strict=True)):
+        who, net = player_label(hand, index), _net(end, begin)
+        taken = collected[index] if index < len(collected) else 0
+        if net is None:
+            if taken:
+                lines.append(f"{who} collects {fmt_amount(taken)}")
+        elif rakes[index]:
+            lines.append(_raked_win(who, net, replay.collected, index, rakes[index], _written_places(hand)))
+        elif taken and net > 0:
+            lines.append(f"{who} collects {fmt_amount(taken)}, a net win of {fmt_amount(net)}")
+        elif taken:
+            outcome = f"a net loss of {fmt_amount(-net)}" if net < 0 else "breaking even"
+            lines.append(f"{who} collects {fmt_amount(taken)}, {outcome}")
+        elif net < 0:
+            lines.append(f"{who} loses {fmt_amount(-net)}")
+    return lines
+
+
 def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...] | None) -> list[Decimal]:
     """What the house took from each player's pots, as the hand records it.
 
