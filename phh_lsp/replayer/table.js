@@ -28,7 +28,7 @@
     var w = Math.max(380, Math.min(width || 720, 900));
     var narrow = w < 560;
     var h = Math.round(narrow ? w * 1.05 : Math.max(380, w * 0.6));
-    var seatW = narrow ? 112 : 132;
+    var seatW = narrow ? 112 : 150;
     return {
       w: w, h: h, narrow: narrow, seatW: seatW, seatH: 40,
       cx: w / 2, cy: h / 2,
@@ -108,15 +108,16 @@
     }
     group.appendChild(svg("rect", { class: "phh-plate", x: x, y: y, width: g.seatW, height: g.seatH, rx: 8 }));
     var name = player.name ? player.label + " " + player.name : player.label;
-    group.appendChild(svg("text", { class: "phh-name", x: at.x, y: y + 16 }, fit(name, g.narrow ? 15 : 18)));
+    group.appendChild(svg("text", { class: "phh-name", x: at.x, y: y + 16 }, fit(name, g.narrow ? 14 : 18)));
     var stack = options.amount(seat.stack, seat.stackBlinds);
     var tail = seat.status === "folded" ? " \u00b7 folded" : seat.status === "all-in" ? " \u00b7 all-in" : "";
     group.appendChild(svg("text", { class: "phh-stack", x: at.x, y: y + 33 }, stack + tail));
-    var note = seat.hand || seat.strength;
-    if (note) {
-      var below = at.y > g.cy ? y + g.seatH + 14 : y + g.seatH + 14;
-      group.appendChild(svg("text", { class: seat.hand ? "phh-hand-name" : "phh-strength", x: at.x, y: below }, fit(note, g.narrow ? 26 : 34)));
-    }
+    // under the plate: the hand shown (a line per half in hi/lo games) or the equity
+    var notes = seat.hand ? seat.hand.split("; ") : seat.strength ? [seat.strength] : [];
+    notes.forEach(function (note, n) {
+      var line = svg("text", { class: seat.hand ? "phh-hand-name" : "phh-strength", x: at.x, y: y + g.seatH + 15 + n * 15 }, fit(note, g.narrow ? 26 : 34));
+      group.appendChild(line);
+    });
     return group;
   }
 
@@ -146,7 +147,8 @@
     // middle: street and pot over the board, side pots under it
     var mid = svg("g", { class: "phh-middle" });
     mid.appendChild(svg("text", { class: "phh-street-label", x: g.cx, y: g.cy - g.card * 1.38 / 2 - 30 }, step.street));
-    var potText = "Pot " + options.amount(step.pot, step.potBlinds, true);
+    // once the pot is pushed the words under the table say who took it
+    var potText = step.over && step.pot === "0" ? "Hand over" : "Pot " + options.amount(step.pot, step.potBlinds, true);
     mid.appendChild(svg("text", { id: "phh-pot", class: "phh-pot-label", x: g.cx, y: g.cy - g.card * 1.38 / 2 - 10 }, potText));
     var board = svg("g", { id: "phh-board", class: "phh-board" });
     board.setAttribute("aria-label", step.board.length ? "board " + step.board.join(" ") : "no board yet");
@@ -167,12 +169,14 @@
       root.appendChild(bet);
     });
     if (feed.button !== null && feed.button !== undefined && places[feed.button]) {
-      var spot = toward(g, places[feed.button], 0.25);
-      var sideways = places[feed.button].x < g.cx ? 1 : -1;
+      // beside the button's seat, on the side facing the middle of the table
+      var at = places[feed.button];
+      var sideways = at.x <= g.cx + 1 ? 1 : -1;
+      var bx = at.x + sideways * (g.seatW / 2 + 14), by = at.y + (at.y < g.cy ? 10 : -10);
       var button = svg("g", { id: "phh-button", class: "phh-dealer-button" });
       button.setAttribute("aria-label", "dealer button");
-      button.appendChild(svg("circle", { cx: spot.x + sideways * (g.seatW / 2 + 4), cy: spot.y, r: 10 }));
-      button.appendChild(svg("text", { x: spot.x + sideways * (g.seatW / 2 + 4), y: spot.y + 4 }, "D"));
+      button.appendChild(svg("circle", { cx: bx, cy: by, r: 10 }));
+      button.appendChild(svg("text", { x: bx, y: by + 4 }, "D"));
       root.appendChild(button);
     }
     step.seats.forEach(function (seat, index) {

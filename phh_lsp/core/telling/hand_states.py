@@ -50,9 +50,9 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None, wait: bool = Fa
     the replay (or kept it from starting), else null; ``result`` the hand's
     result in words once it is over. ``untitled`` names a hand that has
     neither ``event`` nor ``hand`` (by default its table header, or "Hand").
-    Each contender's equity is given where the hover gives it, from the
-    process's spot cache; ``wait`` (the command line) waits for it at the
-    all-in spots, the editor takes what is ready.
+    Each contender's equity is given where the chips are all in, as the
+    inlay hint gives it, from the process's spot cache: ``wait`` (the
+    command line) waits for it, the editor takes it once it is ready.
     """
     variant = hand.report.variant
     replay = hand.replay
@@ -77,16 +77,18 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None, wait: bool = Fa
         feed["error"] = {"action": None, "message": f"not replayed: {reason}", "start": None, "end": None}
         return feed
     steps = feed["steps"]
+    states = [replay.initial]
     steps.append(_step(hand, replay.initial, None))
     for action in hand.actions:
         after = replay.snapshots.get(action.index)
         if after is None:
             break
+        states.append(after)
         steps.append(_step(hand, after, action))
     if feed["bringIn"]:
         feed["bringIn"] = _bring_in_amount(hand)
-    for step, state in zip(steps, [replay.initial, *(replay.snapshots.get(a.index) for a in hand.actions)], strict=False):
-        if variant and state is not None:
+    for step, state in zip(steps, states, strict=True):
+        if variant:
             _add_strength(step, variant, state, wait)
     if replay.stopped_at is not None:
         stopped = hand.actions[replay.stopped_at] if replay.stopped_at < len(hand.actions) else None
@@ -165,14 +167,15 @@ def _bring_in_amount(hand: HandAnalysis) -> str | None:
 
 
 def _add_strength(step: dict[str, Any], variant: str, state: Snapshot, wait: bool) -> None:
-    """Each contender's equity (or draw-game hand) where the hover shows it."""
+    """Each contender's equity (or draw-game hand) where the chips are all in
+    (only there: every spot of a hand would take seconds to compute)."""
     from phh_lsp.core.strength.spot_cache import PROCESS_CACHE
     from phh_lsp.core.strength.spot_strength import all_in, spot_of, worth_showing
     from phh_lsp.core.strength.strength_text import estimate_text
 
-    if not worth_showing(variant, state):
+    if not all_in(state) or not worth_showing(variant, state):
         return
-    found = PROCESS_CACHE.strength_of(spot_of(variant, state), wait and all_in(state))
+    found = PROCESS_CACHE.strength_of(spot_of(variant, state), wait)
     if found is None or found.problem is not None:
         return
     for player, seat_data in enumerate(step["seats"]):
@@ -198,7 +201,8 @@ def _tell_the_end(hand: HandAnalysis, before: dict[str, Any], last: dict[str, An
         if known and all(card["up"] for card in now["cards"]) and "?" not in "".join(known):
             now["shown"] = True
             showing.append((index, known))
-    if len(showing) >= 2 or (showing and last["board"]):
+    shown_down = any(action.kind == "show_or_muck" for action in hand.actions)
+    if showing and (shown_down or len(showing) >= 2):  # a showdown, not a pot won by folds
         for index, known in showing:
             names = named_hands(types, known, last["board"])
             last["seats"][index]["hand"] = "; ".join(names) if names else None

@@ -19,12 +19,11 @@ from phh_lsp.core.rules.cards import RANK_NAMES
 if TYPE_CHECKING:
     from phh_lsp.core.hand_analysis import HandAnalysis
 
-#: PokerKit's low hand types, whose best hand is the lowest (named "low" here).
-_LOW_TYPES = ("StandardLowHand", "RegularLowHand", "EightOrBetterLowHand", "BadugiHand")
-#: Ranks high to low, as players read them (the ace low in ace-to-five and badugi lows).
+#: Ranks high to low, as players read them (the ace low in ace-to-five and badugi lows:
+#: PokerKit's ``RegularLowHand``, the ``EightOrBetterLowHand`` family and ``BadugiHand``).
 _HIGH_ORDER = "AKQJT98765432"
 _ACE_LOW_ORDER = "KQJT98765432A"
-_ACE_LOW_TYPES = ("RegularLowHand", "EightOrBetterLowHand", "BadugiHand")
+_ACE_LOW_MARKS = ("Regular", "EightOrBetter", "Badugi")
 
 
 def hand_types(hand: HandAnalysis) -> tuple[Any, ...]:
@@ -72,16 +71,17 @@ def _base_name(hand_type: Any) -> str:
 
 def _kind(hand_type: Any) -> str:
     name = _base_name(hand_type)
-    if name == "BadugiHand":
+    if "Badugi" in name:
         return "badugi"
-    return "low" if name in _LOW_TYPES else "high"
+    return "low" if "Low" in name else "high"
 
 
 def _words(made: Any, kind: str, type_name: str) -> str:
     """``straight, seven high``, ``one pair of jacks (J-J-7-6-5)``, ``8-6-4-3-A low``."""
     ranks = [str(card.rank.value) for card in made.cards]
-    order = _ACE_LOW_ORDER if type_name in _ACE_LOW_TYPES else _HIGH_ORDER
-    ranks.sort(key=order.index)
+    order = _ACE_LOW_ORDER if any(mark in type_name for mark in _ACE_LOW_MARKS) else _HIGH_ORDER
+    # pairs and sets first, as players say them: two pair (T-T-6-6-A)
+    ranks.sort(key=lambda rank: (-ranks.count(rank), order.index(rank)))
     spelled = "-".join(ranks)
     if kind == "badugi":
         return f"{len(ranks)}-card badugi {spelled}"
