@@ -106,7 +106,9 @@
       var size = seat.cards.length > 4 ? Math.round(g.card * 0.82) : g.card;
       group.appendChild(cardRow(seat.cards, at.x, y - size * 1.38 - 2, size, stud));
     }
-    group.appendChild(svg("rect", { class: "phh-plate", x: x, y: y, width: g.seatW, height: g.seatH, rx: 8 }));
+    var plate = svg("rect", { class: "phh-plate", x: x, y: y, width: g.seatW, height: g.seatH, rx: 8 });
+    plate.appendChild(svg("title", null, words)); // the whole name where the plate shortens it
+    group.appendChild(plate);
     var name = player.name ? player.label + " " + player.name : player.label;
     group.appendChild(svg("text", { class: "phh-name", x: at.x, y: y + 16 }, fit(name, g.narrow ? 14 : 18)));
     var stack = options.amount(seat.stack, seat.stackBlinds);
