@@ -300,12 +300,20 @@
       // In VS Code: the extension sends each feed and hears each step the user takes.
       document.documentElement.classList.add("vscode");
       var vscode = acquireVsCodeApi();
+      // The step the user last took in the view: the feeds for the cursor moves it caused
+      // arrive after it, one per step, and must not take the view back while keys are pressed.
+      var taken = { index: null, until: 0 };
       var replayer = new Replayer(root, function (index) {
+        taken = { index: index, until: Date.now() + 600 };
         vscode.postMessage({ type: "step", index: index });
       });
       window.addEventListener("message", function (event) {
         var message = event.data;
-        if (message && message.type === "feed") replayer.show(message.feed, message.feed ? message.feed.current : 0);
+        if (!message || message.type !== "feed") return;
+        var feed = message.feed;
+        var current = feed ? feed.current : 0;
+        if (feed && taken.index !== null && Date.now() < taken.until && taken.index < feed.steps.length) current = taken.index;
+        replayer.show(feed, current);
       });
       replayer.show(null, 0);
       vscode.postMessage({ type: "ready" });

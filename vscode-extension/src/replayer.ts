@@ -53,9 +53,32 @@ export class Replayer implements vscode.Disposable {
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
+      const alone = vscode.window.tabGroups.all.length === 1;
       this.panel = this.createPanel();
+      if (alone) {
+        void this.keepTheEditorWide();
+      }
     }
     this.refresh(0);
+  }
+
+  /**
+   * A view opened beside an editor that had the window to itself halves it, and the inlay
+   * hints at the end of the action lines are cut. VS Code lets an extension set the editor
+   * groups' sizes (the `vscode.setEditorLayout` command), not open a view without a group of
+   * its own: so the editor keeps 60 % of the width and the view, which draws from 380 px wide,
+   * takes the rest. Only when this command created the second group: a layout the user made
+   * is left alone.
+   */
+  private async keepTheEditorWide(): Promise<void> {
+    try {
+      await vscode.commands.executeCommand("vscode.setEditorLayout", {
+        orientation: 0,
+        groups: [{ size: 0.6 }, { size: 0.4 }],
+      });
+    } catch (error) {
+      this.log.warn(`could not size the replayer's column: ${String(error)}`);
+    }
   }
 
   private createPanel(): vscode.WebviewPanel {
