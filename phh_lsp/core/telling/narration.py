@@ -233,7 +233,9 @@ def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...
     ``finishing_stacks`` below the replay by a rake (PHH505), each winner's
     rake is the difference; else where ``winnings`` (collected after the
     rake, as the spec defines it, and as ``phh-lsp convert`` writes it)
-    credit a pot's taker with less than the replay, it is that difference.
+    credit a pot's taker with less than the replay, it is that difference;
+    else a hand that records only the house's ``_rake`` (as ``phh-lsp
+    convert`` writes it) charges it to the one player who took the pot.
     No rake (all zeros) when the hand records none.
     """
     none = [Decimal(0)] * len(final)
@@ -244,10 +246,17 @@ def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...
         return [max(Decimal(f) - Decimal(d), Decimal(0)) for f, d in zip(final, declared, strict=True)]
     winnings = field_value(hand, "winnings")
     if _amounts(winnings, len(final)) and not any(d.code in {"PHH503"} for d in hand.diagnostics):
-        return [
+        found = [
             Decimal(taken) - Decimal(won) if 0 < Decimal(won) < Decimal(taken) else Decimal(0)
             for taken, won in zip(collected, winnings, strict=True)
         ]
+        if any(found):
+            return found
+    entry = hand.report.fields.get("_rake")  # a user field: read as written, whatever its type
+    recorded = entry.value.plain() if entry is not None and entry.value is not None else None
+    takers = [index for index, taken in enumerate(collected) if taken > 0]
+    if _amounts([recorded], 1) and Decimal(recorded) > 0 and len(takers) == 1:
+        return [Decimal(recorded) if index == takers[0] else Decimal(0) for index in range(len(final))]
     return none
 
 
