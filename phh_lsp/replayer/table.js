@@ -27,7 +27,7 @@
   function geometry(width, players) {
     var w = Math.max(380, Math.min(width || 720, 900));
     var narrow = w < 560;
-    var h = Math.round(narrow ? w * 1.05 : Math.max(380, w * 0.6));
+    var h = Math.round(narrow ? w * 1.05 : Math.max(430, w * 0.6));
     var seatW = narrow ? 112 : 150;
     return {
       w: w, h: h, narrow: narrow, seatW: seatW, seatH: 40,
@@ -72,11 +72,12 @@
   }
 
   // A row of cards centred on x; stud's down cards sit a little lower than the up cards.
-  function cardRow(list, cx, y, size, stud) {
+  function cardRow(list, cx, y, size, stud, limit) {
     var group = svg("g", { class: "phh-card-row" });
     var gap = 2;
     var step = size + gap;
     var width = list.length * step - gap;
+    if (limit) cx = Math.max(width / 2 + 2, Math.min(limit - width / 2 - 2, cx)); // inside the view
     list.forEach(function (item, n) {
       var lift = stud && item.up === false ? 5 : 0;
       group.appendChild(cardNode(item, cx - width / 2 + n * step, y + lift, size, stud));
@@ -104,7 +105,7 @@
     var stud = feed.bringIn !== null && feed.bringIn !== undefined && feed.bringIn !== false;
     if (seat.cards.length) {
       var size = seat.cards.length > 4 ? Math.round(g.card * 0.82) : g.card;
-      group.appendChild(cardRow(seat.cards, at.x, y - size * 1.38 - 2, size, stud));
+      group.appendChild(cardRow(seat.cards, at.x, y - size * 1.38 - 2, size, stud, g.w));
     }
     var plate = svg("rect", { class: "phh-plate", x: x, y: y, width: g.seatW, height: g.seatH, rx: 8 });
     plate.appendChild(svg("title", null, words)); // the whole name where the plate shortens it
@@ -112,13 +113,15 @@
     var name = player.name ? player.label + " " + player.name : player.label;
     group.appendChild(svg("text", { class: "phh-name", x: at.x, y: y + 16 }, fit(name, g.narrow ? 14 : 18)));
     var stack = options.amount(seat.stack, seat.stackBlinds);
-    var tail = seat.status === "folded" ? " \u00b7 folded" : seat.status === "all-in" ? " \u00b7 all-in" : "";
-    group.appendChild(svg("text", { class: "phh-stack", x: at.x, y: y + 33 }, stack + tail));
-    // under the plate: the hand shown (a line per half in hi/lo games) or the equity
-    var notes = seat.hand ? seat.hand.split("; ") : seat.strength ? [seat.strength] : [];
+    group.appendChild(svg("text", { class: "phh-stack", x: at.x, y: y + 33 }, stack));
+    // under the plate: the hand shown (a line per half in hi/lo games), the equity, or whether
+    // the player folded or is all-in
+    var notes = seat.hand ? seat.hand.split("; ") : [];
+    if (!notes.length && (seat.status === "folded" || seat.status === "all-in")) notes.push(seat.status);
+    if (seat.strength) notes.push(seat.strength);
     notes.forEach(function (note, n) {
-      var line = svg("text", { class: seat.hand ? "phh-hand-name" : "phh-strength", x: at.x, y: y + g.seatH + 15 + n * 15 }, fit(note, g.narrow ? 26 : 34));
-      group.appendChild(line);
+      var kind = seat.hand ? "phh-hand-name" : note === seat.strength ? "phh-strength" : "phh-status-note";
+      group.appendChild(svg("text", { class: kind, x: at.x, y: y + g.seatH + 15 + n * 15 }, fit(note, g.narrow ? 26 : 34)));
     });
     return group;
   }
@@ -170,20 +173,22 @@
       bet.appendChild(svg("text", { class: "phh-bet-amount", x: at.x - 2, y: at.y + 4.5 }, options.amount(seat.bet, seat.betBlinds)));
       root.appendChild(bet);
     });
+    step.seats.forEach(function (seat, index) {
+      root.appendChild(seatNode(g, feed, step, index, places[index], options));
+    });
     if (feed.button !== null && feed.button !== undefined && places[feed.button]) {
       // beside the button's seat, on the side facing the middle of the table
+      // on the top corner of the button's plate on the side of the middle of the table (the
+      // cards above the plate are narrower than it, the notes under it as wide)
       var at = places[feed.button];
       var sideways = at.x <= g.cx + 1 ? 1 : -1;
-      var bx = at.x + sideways * (g.seatW / 2 + 14), by = at.y + (at.y < g.cy ? 10 : -10);
+      var bx = at.x + sideways * (g.seatW / 2 - 4), by = at.y - g.seatH / 2 - 2;
       var button = svg("g", { id: "phh-button", class: "phh-dealer-button" });
       button.setAttribute("aria-label", "dealer button");
       button.appendChild(svg("circle", { cx: bx, cy: by, r: 10 }));
       button.appendChild(svg("text", { x: bx, y: by + 4 }, "D"));
       root.appendChild(button);
     }
-    step.seats.forEach(function (seat, index) {
-      root.appendChild(seatNode(g, feed, step, index, places[index], options));
-    });
     return root;
   }
 

@@ -65,6 +65,7 @@ const env = process.env;
       seen.steps.clicked = await state();
       await page.keyboard.press('ArrowRight');
       seen.steps.clickedThenRight = await state();
+      await page.screenshot({ path: path.join(env.OUT, `${shot}-step.png`), fullPage: true });
       await page.keyboard.press('ArrowLeft');
     }
     await page.keyboard.press('End');

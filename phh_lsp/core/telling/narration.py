@@ -255,8 +255,9 @@ def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...
     entry = hand.report.fields.get("_rake")  # a user field: read as written, whatever its type
     recorded = entry.value.plain() if entry is not None and entry.value is not None else None
     takers = [index for index, taken in enumerate(collected) if taken > 0]
-    if _amounts([recorded], 1) and Decimal(recorded) > 0 and len(takers) == 1:
-        return [Decimal(recorded) if index == takers[0] else Decimal(0) for index in range(len(final))]
+    if recorded is not None and _amounts([recorded], 1) and Decimal(recorded) > 0 and len(takers) == 1:
+        rake = Decimal(recorded)
+        return [rake if index == takers[0] else Decimal(0) for index in range(len(final))]
     return none
 
 
