@@ -160,13 +160,14 @@
     action.setAttribute("aria-live", "polite");
     action.id = "phh-action";
     root.appendChild(action);
-    step.moved.forEach(function (line) { root.appendChild(el("div", "phh-moved", line)); });
+    // the hands shown, then who collects what
     if (step.showdown && step.showdown.length) {
       var shown = el("ul", "phh-showdown");
       shown.id = "phh-showdown";
       step.showdown.forEach(function (line) { shown.appendChild(el("li", null, line)); });
       root.appendChild(shown);
     }
+    step.moved.forEach(function (line) { root.appendChild(el("div", "phh-moved", line)); });
     if (!step.over) root.appendChild(el("div", "phh-next", "Next: " + step.next));
     var last = this.current === steps.length - 1;
     if (last && feed.result) root.appendChild(el("div", "phh-result", "Result: " + feed.result));

@@ -157,7 +157,7 @@
     mid.appendChild(svg("text", { id: "phh-pot", class: "phh-pot-label", x: g.cx, y: g.cy - g.card * 1.38 / 2 - 10 }, potText));
     var board = svg("g", { id: "phh-board", class: "phh-board" });
     board.setAttribute("aria-label", step.board.length ? "board " + step.board.join(" ") : "no board yet");
-    if (step.board.length) board.appendChild(cardRow(step.board.map(function (c) { return { card: c, up: true }; }), g.cx, g.cy - g.card * 1.38 / 2, g.card + 4, false));
+    if (step.board.length) board.appendChild(cardRow(step.board.map(function (c) { return { card: c, up: true }; }), g.cx, g.cy - g.card * 1.38 / 2, g.narrow ? g.card : g.card + 4, false));
     mid.appendChild(board);
     if (step.pots && step.pots.length > 1) {
       var side = step.pots.map(function (amount, n) { return (n === 0 ? "main " : "side " + n + " ") + amount; }).join(" \u00b7 ");

@@ -25,6 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = ROOT.parent / "shared" / "tools" / "vscode-probe" / "run.sh"
 DWAN = ROOT.parent / "shared" / "corpus" / "examples" / "dwan-ivey-2009.phh"
+STUD = ROOT.parent / "shared" / "corpus" / "wsop-2023-43-5" / "11-00-35-59.phh"
 CACHE = Path(os.environ.get("PHH_PROBES_CACHE", Path.home() / ".cache" / "phh-probes")) / "vscode-probe"
 
 
@@ -46,7 +47,11 @@ def playwright() -> str:
     return found[-1]
 
 
-def _open(playwright: str, page: Path, out: Path, step: str = "", shot: str = "replay") -> Any:
+def _open(
+    playwright: str, page: Path, out: Path, step: str = "", shot: str = "replay", keep: tuple[str, ...] = ()
+) -> Any:
+    """What the driver saw; the screenshots ``shot`` + each of ``keep`` (``""`` the last step,
+    ``-dark``, ``-400px``, ``-step`` the step after ``step``) copied to ``PHH_SCREENSHOTS``."""
     result = subprocess.run(
         ["node", str(Path(__file__).with_name("html-driver.js"))],
         capture_output=True,
@@ -65,7 +70,7 @@ def _open(playwright: str, page: Path, out: Path, step: str = "", shot: str = "r
     )
     shots = os.environ.get("PHH_SCREENSHOTS")
     if shots:
-        for suffix in ("", "-dark", "-400px"):
+        for suffix in keep:
             shutil.copy(out / f"{shot}{suffix}.png", Path(shots) / f"{shot}{suffix}.png")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -74,7 +79,7 @@ def test_the_shared_page_replays_dwan_ivey_offline(playwright: str, tmp_path: Pa
     page = tmp_path / "dwan.html"
     made = _replay(str(DWAN), "--output", str(page))
     assert made.returncode == 0, made.stderr
-    seen = _open(playwright, page, tmp_path, step="p3 cbr 7000", shot="replay-html-holdem")
+    seen = _open(playwright, page, tmp_path, "p3 cbr 7000", "replay-html-holdem", ("", "-dark", "-400px"))
     assert seen["console"] == [] and seen["requests"] == []
     steps = seen["steps"]
     start = steps["start"]
@@ -145,3 +150,24 @@ def test_replay_refuses_what_it_cannot_write(tmp_path: Path) -> None:
     to_stdout = _replay(str(DWAN), "--output", "-")
     assert to_stdout.returncode == 0 and to_stdout.stdout.startswith("<!DOCTYPE html>")
     assert "https:" not in to_stdout.stdout and "src=" not in to_stdout.stdout  # nothing loaded from anywhere
+
+
+def test_a_stud_page_tells_up_cards_from_down_cards_and_has_no_big_blind(playwright: str, tmp_path: Path) -> None:
+    """Seven card stud (2023 WSOP PPC): p2's down cards are drawn and named apart from the up
+    ones, the pot is in chips (stud has no big blind) and the bring-in is named."""
+    page = tmp_path / "stud.html"
+    assert _replay(str(STUD), "--output", str(page)).returncode == 0
+    seen = _open(playwright, page, tmp_path, "p2 cbr 400000", "replay-html-stud", ("-step",))
+    assert seen["console"] == [] and seen["requests"] == []
+    step = seen["steps"]["clickedThenRight"]
+    assert step["pot"] == "Pot 3,050,000"  # not "(… BB)"
+    assert step["seats"][1]["cards"] == [
+        "Js (spades, face down)",
+        "Jc (clubs, face down)",
+        "2c (clubs, face up)",
+        "4h (hearts, face up)",
+        "7h (hearts, face up)",
+    ]
+    assert not step["button"]  # stud deals no button
+    text = page.read_text(encoding="utf-8")
+    assert '"bringIn":"50,000"' in text
