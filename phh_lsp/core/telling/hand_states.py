@@ -66,7 +66,7 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None, wait: bool = Fa
         "players": [_player(hand, index) for index in range(count)],
         "seatCount": _seat_count(hand),
         "button": _button(hand, count),
-        "bringIn": _bring_in(variant),
+        "bringIn": None,
         "steps": [],
         "error": None,
         "result": None,
@@ -85,8 +85,7 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None, wait: bool = Fa
             break
         states.append(after)
         steps.append(_step(hand, after, action))
-    if feed["bringIn"]:
-        feed["bringIn"] = _bring_in_amount(hand)
+    feed["bringIn"] = _bring_in_amount(hand) if _bring_in(variant) else None
     for step, state in zip(steps, states, strict=True):
         if variant:
             _add_strength(step, variant, state, wait)

@@ -81,7 +81,8 @@ def _words(made: Any, kind: str, type_name: str) -> str:
     ranks = [str(card.rank.value) for card in made.cards]
     order = _ACE_LOW_ORDER if any(mark in type_name for mark in _ACE_LOW_MARKS) else _HIGH_ORDER
     # pairs and sets first, as players say them: two pair (T-T-6-6-A)
-    ranks.sort(key=lambda rank: (-ranks.count(rank), order.index(rank)))
+    counts = {rank: ranks.count(rank) for rank in ranks}
+    ranks.sort(key=lambda rank: (-counts[rank], order.index(rank)))
     spelled = "-".join(ranks)
     if kind == "badugi":
         return f"{len(ranks)}-card badugi {spelled}"
