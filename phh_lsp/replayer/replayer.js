@@ -178,7 +178,7 @@
     root.appendChild(this.stepList());
     if (focused) {
       var again = root.querySelector('[data-focus-key="' + focused + '"]');
-      if (again) again.focus();
+      if (again) again.focus({ preventScroll: true }); // the table stays in sight
     }
   };
 

@@ -121,7 +121,10 @@
     if (seat.strength) notes.push(seat.strength);
     notes.forEach(function (note, n) {
       var kind = seat.hand ? "phh-hand-name" : note === seat.strength ? "phh-strength" : "phh-status-note";
-      group.appendChild(svg("text", { class: kind, x: at.x, y: y + g.seatH + 15 + n * 15 }, fit(note, g.narrow ? 26 : 34)));
+      var text = fit(note, g.narrow ? 26 : 34);
+      var half = text.length * 3.6 + 4; // about half the text's width at 12.5 px: kept inside the view
+      var nx = Math.max(half, Math.min(g.w - half, at.x));
+      group.appendChild(svg("text", { class: kind, x: nx, y: y + g.seatH + 15 + n * 15 }, text));
     });
     return group;
   }
