@@ -97,7 +97,7 @@
     if (seat.toAct) classes.push("to-act");
     if (seat.folded) classes.push("folded");
     if (seat.allIn) classes.push("all-in");
-    var group = svg("g", { class: classes.join(" "), "data-player": player.label });
+    var group = svg("g", { class: classes.join(" "), "data-player": player.label, "data-hand": seat.hand || null });
     var words = player.label + (player.name ? " " + player.name : "") + ", stack " + seat.stack
       + (seat.status ? ", " + seat.status : "");
     group.setAttribute("aria-label", words);
@@ -119,12 +119,20 @@
     var notes = seat.hand ? seat.hand.split("; ") : [];
     if (!notes.length && (seat.status === "folded" || seat.status === "all-in")) notes.push(seat.status);
     if (seat.strength) notes.push(seat.strength);
-    notes.forEach(function (note, n) {
+    var row = 0;
+    notes.forEach(function (note) {
       var kind = seat.hand ? "phh-hand-name" : note === seat.strength ? "phh-strength" : "phh-status-note";
-      var text = fit(note, g.narrow ? 26 : 34);
-      var half = text.length * 3.6 + 4; // about half the text's width at 12.5 px: kept inside the view
-      var nx = Math.max(half, Math.min(g.w - half, at.x));
-      group.appendChild(svg("text", { class: kind, x: nx, y: y + g.seatH + 15 + n * 15 }, text));
+      // a note wider than its seat goes on two lines ("straight," / "seven high"), so that it
+      // stays under its own seat instead of running over the middle of the table
+      var cut = note.indexOf(", ");
+      var lines = note.length * 7.2 > g.seatW + 16 && cut > 0 ? [note.slice(0, cut + 1), note.slice(cut + 2)] : [note];
+      lines.forEach(function (line) {
+        var text = fit(line, g.narrow ? 26 : 34);
+        var half = text.length * 3.6 + 4; // about half the text's width at 12.5 px: kept inside the view
+        var nx = Math.max(half, Math.min(g.w - half, at.x));
+        group.appendChild(svg("text", { class: kind, x: nx, y: y + g.seatH + 15 + row * 15 }, text));
+        row += 1;
+      });
     });
     return group;
   }

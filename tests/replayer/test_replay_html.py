@@ -107,6 +107,8 @@ def test_the_shared_page_replays_dwan_ivey_offline(playwright: str, tmp_path: Pa
     assert "p1 (Phil Ivey) loses 553,500" in end["moved"]
     assert steps["beforeEnd"]["current"] == "p3 sm 7h6h" and steps["home"]["current"] == "start"
     assert steps["narrow"]["svg"] and not seen["narrowOverflow"]  # readable 400 px wide
+    # 400 px wide, a hand's name goes on two lines under its seat
+    assert steps["narrow"]["seats"][2]["handLines"] == ["straight,", "seven high"]
     assert (tmp_path / "replay-html-holdem.png").stat().st_size > 10_000
 
 

@@ -53,7 +53,8 @@ async function seen(page) {
     focused: document.activeElement && document.activeElement.closest('.phh-steps') ? document.activeElement.textContent : null,
     error: (document.querySelector('.phh-error') || {}).textContent || '',
     seats: document.querySelectorAll('svg#phh-table .phh-seat').length,
-    hands: Array.from(document.querySelectorAll('svg#phh-table .phh-hand-name')).map((n) => n.textContent),
+    hands: Array.from(document.querySelectorAll('svg#phh-table .phh-seat[data-hand]')).map((n) => n.getAttribute('data-hand')),
+    handLines: Array.from(document.querySelectorAll('svg#phh-table .phh-hand-name')).map((n) => n.textContent),
     shown: Array.from(document.querySelectorAll('svg#phh-table .phh-seat'))
       .map((seat) => seat.querySelectorAll('.phh-svg-card').length),
     moved: Array.from(document.querySelectorAll('.phh-moved')).map((n) => n.textContent),
