@@ -117,6 +117,8 @@ SLOW = frozenset(
         "test_replay_html.py::test_a_broken_hand_shows_its_last_state_and_the_error",
         "test_replay_html.py::test_replay_refuses_what_it_cannot_write",
         "test_replay_html.py::test_the_shared_page_replays_dwan_ivey_offline",
+        "test_replay_html.py::test_the_uncalled_bet_and_the_all_in_equity_are_told",
+        "test_replay_html.py::test_a_stud_page_tells_up_cards_from_down_cards_and_has_no_big_blind",
         "test_security.py::test_only_the_command_line_touches_files_or_processes",
         "test_semantic_tokens.py::test_range_request_matches_the_full_tokens",
         "test_show.py::test_a_broken_hand_stops_where_the_replay_stops",

@@ -41,7 +41,8 @@ def run_replay(path: str, hand_number: int | None, output: str, stdout: TextIO, 
         if len(feeds) == MAX_HANDS:
             stderr.write(f"{path}: more than {MAX_HANDS} hands: choose one with --hand N\n")
             return 2
-        feeds.append(hand_states(hand, untitled=Path(title).name))  # the file (and hand number) names it
+        # the file (and hand number) names it; the all-in equities are waited for
+        feeds.append(hand_states(hand, untitled=Path(title).name, wait=True))
     page = replay_page(feeds, Path(path).name)
     if output == "-":
         stdout.write(page)

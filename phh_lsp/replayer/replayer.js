@@ -1,14 +1,14 @@
-// The hand replayer: draws the state feed of phh_lsp/core/hand_states.py (seats, cards, stacks,
-// bets, pot, board, the action in words) one step at a time. One renderer for every place a
-// hand is replayed: the VS Code webview (fed by the extension over postMessage, from the
+// The hand replayer: steps through the state feed of phh_lsp/core/telling/hand_states.py one
+// step at a time: the table (drawn by table.js, loaded first), the action in words, what the
+// action moved, the showdown and the result, the controls (buttons, keys, play at a chosen
+// speed, chips or big blinds) and the timeline of steps by street. One renderer for every place
+// a hand is replayed: the VS Code webview (fed by the extension over postMessage, from the
 // server's phh/handStates) and the self-contained HTML file of `phh-lsp replay` (fed by the
 // JSON embedded in the page). It builds the page with DOM calls and textContent only: names
 // and notation come from the file being replayed and are never read as HTML.
 (function () {
   "use strict";
 
-  var SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-  var SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
   var FEED_VERSION = 1;
 
   function el(tag, className, text) {
@@ -16,34 +16,6 @@
     if (className) node.className = className;
     if (text !== undefined && text !== null) node.textContent = text;
     return node;
-  }
-
-  function card(item) {
-    var text = item.card;
-    var known = /^[2-9TJQKA][cdhs]$/.test(text);
-    var node = el("span", "phh-card");
-    if (!known) {
-      node.classList.add("unknown");
-      node.textContent = "??";
-      node.title = "an unknown card (face down)";
-      return node;
-    }
-    var suit = text[1];
-    node.textContent = (text[0] === "T" ? "10" : text[0]) + SUITS[suit];
-    if (suit === "h" || suit === "d") node.classList.add("red");
-    var label = text + " (" + SUIT_NAMES[suit] + (item.up === false ? ", face down" : item.up ? ", face up" : "") + ")";
-    node.title = label;
-    node.setAttribute("aria-label", label);
-    if (item.up === false) node.classList.add("down");
-    return node;
-  }
-
-  function cards(list) {
-    var span = el("span", "phh-cards");
-    list.forEach(function (item) {
-      span.appendChild(card(typeof item === "string" ? { card: item, up: null } : item));
-    });
-    return span;
   }
 
   // One replayer in `root`; `onStep(index)` is called when the user moves to another step
@@ -55,9 +27,24 @@
     this.feed = null;
     this.current = 0;
     this.hands = null;
+    this.blinds = false; // amounts in big blinds (true) or chips
+    this.speed = 1000; // ms per step while playing
+    this.timer = null;
+    this.width = 0;
     var self = this;
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(function () {
+        var width = Math.round(root.clientWidth);
+        if (self.feed && Math.abs(width - self.width) > 8) self.render();
+      }).observe(root);
+    }
     root.addEventListener("keydown", function (event) {
       if (event.target && event.target.tagName === "SELECT") return;
+      if (event.key === " " || event.key === "Spacebar") {
+        event.preventDefault();
+        self.toggle();
+        return;
+      }
       var moves = {
         ArrowRight: function () { return self.current + 1; },
         ArrowLeft: function () { return self.current - 1; },
@@ -70,12 +57,38 @@
       };
       if (moves[event.key] && self.feed && self.feed.steps.length) {
         event.preventDefault();
+        self.stop();
         self.go(moves[event.key]());
       }
     });
   }
 
+  // Play from the current step (from the start when at the end), one step per `speed` ms.
+  Replayer.prototype.toggle = function () {
+    if (this.timer) { this.stop(); this.render(); return; }
+    if (!this.feed || this.feed.steps.length < 2) return;
+    var self = this;
+    if (this.current === this.feed.steps.length - 1) this.go(0);
+    this.timer = setInterval(function () {
+      if (!self.feed || self.current >= self.feed.steps.length - 1) { self.stop(); self.render(); return; }
+      self.go(self.current + 1);
+    }, this.speed);
+    this.render();
+  };
+
+  Replayer.prototype.stop = function () {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  };
+
+  // An amount as the user chose: chips (`33,500 (16.8 BB)` for the pot) or big blinds.
+  Replayer.prototype.amount = function (chips, blinds, withOther) {
+    if (this.blinds && blinds) return withOther ? blinds + " (" + chips + ")" : blinds;
+    return withOther && blinds && chips !== "0" ? chips + " (" + blinds + ")" : chips;
+  };
+
   Replayer.prototype.show = function (feed, current) {
+    if (feed !== this.feed && (!feed || !this.feed || feed.title !== this.feed.title)) this.stop();
     this.feed = feed;
     this.current = Math.max(0, Math.min(current || 0, feed && feed.steps.length ? feed.steps.length - 1 : 0));
     this.render();
@@ -110,7 +123,9 @@
 
   Replayer.prototype.render = function () {
     var root = this.root;
-    var focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    var active = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    // a step of the timeline had the focus: the current step takes it, so one step looks selected
+    var focused = active && active.indexOf("step-") === 0 ? "step-" + this.current : active;
     root.textContent = "";
     var feed = this.feed;
     if (!feed) {
@@ -124,6 +139,7 @@
     if (this.hands && this.hands.length > 1) root.appendChild(this.handPicker());
     root.appendChild(el("h1", null, feed.title));
     var sub = feed.variantName + (feed.hand && feed.hand.count > 1 ? " \u00b7 hand " + feed.hand.number + " of " + feed.hand.count : "");
+    if (feed.bringIn) sub += " \u00b7 bring-in " + feed.bringIn;
     root.appendChild(el("div", "phh-sub", sub));
     var steps = feed.steps;
     if (!steps.length) {
@@ -131,12 +147,26 @@
       return;
     }
     var step = steps[this.current];
+    var self = this;
     root.appendChild(this.nav(step));
-    root.appendChild(this.table(step));
+    this.width = Math.round(root.clientWidth) || 720;
+    var felt = el("div", "phh-felt");
+    felt.appendChild(window.PhhTable.draw(feed, step, {
+      width: this.width,
+      amount: function (chips, blinds, withOther) { return self.amount(chips, blinds, withOther); },
+    }));
+    root.appendChild(felt);
     var action = el("div", "phh-action", step.words);
     action.setAttribute("aria-live", "polite");
     action.id = "phh-action";
     root.appendChild(action);
+    // the hands shown, then who collects what
+    if (step.showdown && step.showdown.length) {
+      var shown = el("ul", "phh-showdown");
+      shown.id = "phh-showdown";
+      step.showdown.forEach(function (line) { shown.appendChild(el("li", null, line)); });
+      root.appendChild(shown);
+    }
     step.moved.forEach(function (line) { root.appendChild(el("div", "phh-moved", line)); });
     if (!step.over) root.appendChild(el("div", "phh-next", "Next: " + step.next));
     var last = this.current === steps.length - 1;
@@ -148,7 +178,7 @@
     root.appendChild(this.stepList());
     if (focused) {
       var again = root.querySelector('[data-focus-key="' + focused + '"]');
-      if (again) again.focus();
+      if (again) again.focus({ preventScroll: true }); // the table stays in sight
     }
   };
 
@@ -192,47 +222,43 @@
       button.setAttribute("aria-label", spec[1]);
       button.dataset.focusKey = "nav-" + spec[1];
       button.disabled = spec[3];
-      button.addEventListener("click", function () { self.go(spec[2]()); });
+      button.addEventListener("click", function () { self.stop(); self.go(spec[2]()); });
       nav.appendChild(button);
     });
+    var play = el("button", "phh-play", this.timer ? "\u23f8" : "\u25b6");
+    play.type = "button";
+    play.title = this.timer ? "pause (space)" : "play (space)";
+    play.setAttribute("aria-label", this.timer ? "pause" : "play");
+    play.dataset.focusKey = "nav-play";
+    play.disabled = last < 1;
+    play.addEventListener("click", function () { self.toggle(); });
+    nav.appendChild(play);
+    var speed = el("select", "phh-speed");
+    speed.setAttribute("aria-label", "speed");
+    speed.title = "playing speed";
+    speed.dataset.focusKey = "nav-speed";
+    [["2000", "slow"], ["1000", "normal"], ["500", "fast"]].forEach(function (choice) {
+      var option = el("option", null, choice[1]);
+      option.value = choice[0];
+      if (Number(choice[0]) === self.speed) option.selected = true;
+      speed.appendChild(option);
+    });
+    speed.addEventListener("change", function () {
+      self.speed = Number(speed.value);
+      if (self.timer) { self.stop(); self.toggle(); }
+    });
+    nav.appendChild(speed);
+    if (this.feed.steps.some(function (s) { return s.potBlinds; })) {
+      var unit = el("button", "phh-unit", this.blinds ? "BB" : "chips");
+      unit.type = "button";
+      unit.title = "amounts in " + (this.blinds ? "big blinds" : "chips") + ": click for " + (this.blinds ? "chips" : "big blinds");
+      unit.setAttribute("aria-pressed", this.blinds ? "true" : "false");
+      unit.dataset.focusKey = "nav-unit";
+      unit.addEventListener("click", function () { self.blinds = !self.blinds; self.render(); });
+      nav.appendChild(unit);
+    }
     nav.appendChild(el("span", "phh-counter", this.current === 0 ? "start" : "action " + this.current + " of " + last));
     return nav;
-  };
-
-  Replayer.prototype.table = function (step) {
-    var feed = this.feed;
-    var felt = el("div", "phh-felt");
-    var centre = el("div", "phh-centre");
-    centre.appendChild(el("div", "phh-street", step.street));
-    var pot = el("div", "phh-pot", "Pot " + step.pot + (step.potBlinds && step.pot !== "0" ? " (" + step.potBlinds + ")" : ""));
-    pot.id = "phh-pot";
-    centre.appendChild(pot);
-    var board = el("div", "phh-board");
-    board.id = "phh-board";
-    if (step.board.length) board.appendChild(cards(step.board));
-    centre.appendChild(board);
-    felt.appendChild(centre);
-    var table = el("table", "phh-seats");
-    var head = el("tr");
-    ["player", "stack", "bet", "cards", ""].forEach(function (name) { head.appendChild(el("th", null, name)); });
-    table.appendChild(head);
-    step.seats.forEach(function (seat, index) {
-      var player = feed.players[index] || { label: "p" + (index + 1), name: null, seat: null };
-      var row = el("tr");
-      if (seat.toAct) row.className = "to-act";
-      else if (seat.folded) row.className = "folded";
-      var who = player.label + (player.name ? " " + player.name : "") + (player.seat !== null && player.seat !== undefined ? " (seat " + player.seat + ")" : "");
-      row.appendChild(el("td", null, who));
-      row.appendChild(el("td", "num", seat.stack));
-      row.appendChild(el("td", "num", seat.bet || ""));
-      var hole = el("td");
-      hole.appendChild(cards(seat.cards));
-      row.appendChild(hole);
-      row.appendChild(el("td", "phh-status", seat.status));
-      table.appendChild(row);
-    });
-    felt.appendChild(table);
-    return felt;
   };
 
   Replayer.prototype.stepList = function () {
@@ -254,7 +280,7 @@
       button.title = index === 0 ? "before the first action" : step.words;
       button.dataset.focusKey = "step-" + index;
       if (index === self.current) button.setAttribute("aria-current", "step");
-      button.addEventListener("click", function () { self.go(index); });
+      button.addEventListener("click", function () { self.stop(); self.go(index); });
       line.appendChild(button);
     });
     if (feed.error && feed.error.notation) {
@@ -275,12 +301,20 @@
       // In VS Code: the extension sends each feed and hears each step the user takes.
       document.documentElement.classList.add("vscode");
       var vscode = acquireVsCodeApi();
+      // The step the user last took in the view: the feeds for the cursor moves it caused
+      // arrive after it, one per step, and must not take the view back while keys are pressed.
+      var taken = { index: null, until: 0 };
       var replayer = new Replayer(root, function (index) {
+        taken = { index: index, until: Date.now() + 600 };
         vscode.postMessage({ type: "step", index: index });
       });
       window.addEventListener("message", function (event) {
         var message = event.data;
-        if (message && message.type === "feed") replayer.show(message.feed, message.feed ? message.feed.current : 0);
+        if (!message || message.type !== "feed") return;
+        var feed = message.feed;
+        var current = feed ? feed.current : 0;
+        if (feed && taken.index !== null && Date.now() < taken.until && taken.index < feed.steps.length) current = taken.index;
+        replayer.show(feed, current);
       });
       replayer.show(null, 0);
       vscode.postMessage({ type: "ready" });

@@ -32,7 +32,20 @@ def test_dwan_ivey_step_by_step() -> None:
     assert _step(feed, "p2 f")["seats"][1]["folded"]
     last = feed["steps"][-1]
     assert last["over"] and last["board"] == ["Jc", "3d", "5c", "4h", "Jh"]
-    assert last["moved"] == ["p3 (Tom Dwan) collects 1,109,500"]
+    # who collects what, and each player's result, in words (#32)
+    assert last["moved"] == [
+        "p1 (Phil Ivey) loses 553,500",
+        "p2 (Patrik Antonius) loses 2,500",
+        "p3 (Tom Dwan) collects 1,109,500, a net win of 556,000",
+    ]
+    # both hands shown stay on the table, named by PokerKit
+    assert [seat["hand"] for seat in last["seats"]] == ["straight, five high", None, "straight, seven high"]
+    assert [card["card"] for card in last["seats"][0]["cards"]] == ["Ac", "2d"]
+    assert last["showdown"] == [
+        "p1 (Phil Ivey) shows Ac 2d: straight, five high",
+        "p3 (Tom Dwan) shows 7h 6h: straight, seven high",
+    ]
+    assert _step(feed, "p3 sm 7h6h")["moved"] == [] and feed["button"] == 2 and feed["bringIn"] is None
     assert feed["result"] == "p3 (Tom Dwan) wins 556,000" and feed["error"] is None
     json.dumps(feed)  # plain JSON, as the server sends it and the HTML page embeds it
 
@@ -50,6 +63,16 @@ def test_stud_cards_say_which_are_up() -> None:
         ("6h", True),
     ]
     assert sixth["street"] == "Sixth street"
+    # stud has no big blind: amounts in chips, the bring-in named, no button
+    assert sixth["potBlinds"] is None and sixth["seats"][1]["stackBlinds"] is None
+    assert feed["bringIn"] == "50,000" and feed["button"] is None
+    # the showdown of seventh street: p1's seven cards named, p2 mucked
+    assert feed["steps"][-1]["showdown"] == ["p1 shows Qh Tc Th 6c Kc Ah 6d: two pair (T-T-6-6-A)"]
+
+
+def test_hi_lo_hands_are_named_by_halves() -> None:
+    feed = _feed((CORPUS / "wsop-2023-43-5" / "13-00-43-47.phh").read_text(encoding="utf-8"))
+    assert feed["steps"][-1]["seats"][0]["hand"] == "high: straight, ace high; low: none"
 
 
 def test_draw_discards_are_told() -> None:

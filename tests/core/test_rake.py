@@ -58,3 +58,16 @@ def test_the_rake_bound_is_ten_percent_of_the_pot() -> None:
     beyond = SHOWDOWN_NT.replace("finishing_stacks = [200, 0]", "finishing_stacks = [179.99, 0]")
     assert [code for code, _ in _codes(at_bound)] == ["PHH505"]
     assert [code for code, _ in _codes(beyond)] == ["PHH502"]
+
+
+def test_a_hand_recording_only_its_rake_says_what_the_winner_collected() -> None:
+    """A converted hand with ``_rake`` and neither ``winnings`` nor ``finishing_stacks``
+    (#28): the result and the replayer's last step name the rake, not a rake-free win."""
+    from phh_lsp.core.telling.hand_states import hand_states
+    from phh_lsp.core.telling.narration import result_summary
+
+    text = SHOWDOWN_NT.replace("finishing_stacks = [200, 0]\n", "").replace("winnings = [200, 0]\n", "") + "_rake = 4\n"
+    hand = analyze(text, "hand.phh").view(0).hand
+    told = "p1 collects 196 after 4 rake, a net win of 96"
+    assert result_summary(hand) == told
+    assert told in hand_states(hand)["steps"][-1]["moved"]

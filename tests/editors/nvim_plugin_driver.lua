@@ -1,7 +1,8 @@
 -- Drives a headless Neovim whose init.lua only adds editors/neovim to the runtimepath and
 -- calls require("phh").setup() (see test_neovim_plugin.py). As a user: open Dwan-Ivey, put the
 -- cursor on `p1 cbr 23000`, :PhhReplay, then move to the flop and to column 0 of the next
--- line; open a stud hand and go to sixth street; :PhhConvert a PokerStars history; run
+-- line; open a stud hand and go to sixth street; :PhhReplay html (the browser is a fake
+-- xdg-open that writes what it was asked to open); :PhhConvert a PokerStars history; run
 -- :checkhealth phh. What the replay window showed each time, and the
 -- health report, go to $PHH_NVIM_OUT as JSON; it always writes that file and quits.
 local out_path = assert(os.getenv("PHH_NVIM_OUT"))
@@ -64,6 +65,18 @@ local function run()
   vim.wait(wait_ms, attached, 20)
   cursor_to("d dh p2 9c")
   step("stud", "Seventh street")
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.bo[vim.api.nvim_win_get_buf(win)].filetype == "phhreplay" then result.wrap = vim.wo[win].wrap end
+  end
+  vim.cmd("only")
+  -- :PhhReplay html: the HTML replay written and handed to the browser (a fake xdg-open)
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("PHH_NVIM_DWAN")))
+  vim.wait(wait_ms, attached, 20)
+  cursor_to("p3 cc")
+  vim.cmd("PhhReplay html")
+  local opened = os.getenv("PHH_NVIM_OPENED")
+  vim.wait(wait_ms, function() return vim.fn.filereadable(opened) == 1 end, 50)
+  result.opened = vim.fn.filereadable(opened) == 1 and vim.fn.readfile(opened)[1] or vim.NIL
   vim.cmd("only")
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("PHH_NVIM_STARS")))
   local history = vim.api.nvim_get_current_buf()

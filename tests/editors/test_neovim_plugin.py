@@ -11,6 +11,7 @@ cards apart from the up ones, and ``:checkhealth phh`` must find the server. On 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,10 @@ def plugin_run(which: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str
     (tmp / "dwan.phh").write_text(DWAN_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp / "stud.phh").write_text(STUD_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp / "stars.txt").write_text(STARS.read_text(encoding="utf-8"), encoding="utf-8")
+    browser = tmp / "bin"  # the browser: an xdg-open that writes down the file it was given
+    browser.mkdir()
+    (browser / "xdg-open").write_text('#!/bin/sh\necho "$1" > "$PHH_NVIM_OPENED"\n', encoding="utf-8")
+    (browser / "xdg-open").chmod(0o755)
     init = tmp / "init.lua"
     init.write_text(f'vim.opt.runtimepath:append({json.dumps(str(PLUGIN))})\nrequire("phh").setup({{}})\n')
     env = nvim_env(
@@ -43,7 +48,9 @@ def plugin_run(which: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str
         PHH_NVIM_STUD=str(tmp / "stud.phh"),
         PHH_NVIM_STARS=str(tmp / "stars.txt"),
         PHH_NVIM_WAIT_MS="12000",
+        PHH_NVIM_OPENED=str(tmp / "opened.txt"),
     )
+    env["PATH"] = f"{browser}{os.pathsep}{env['PATH']}"
     _, output = run_headless(nvim, tmp, init, HERE / "nvim_plugin_driver.lua", env)
     result: dict[str, Any] = json.loads((tmp / "result.json").read_text(encoding="utf-8"))
     result["output"] = output
@@ -105,6 +112,21 @@ def test_phh_replay_shows_stud_down_cards_apart(which: str, tmp_path_factory: py
     assert stud["seen"], json.dumps(result, indent=1)
     # p2 holds JsJc down and 2c 4h 7h 6h up, and has just been dealt 9c down on seventh street
     assert any("[Js Jc 9c] 2c 4h 7h 6h" in line for line in stud["lines"]), json.dumps(stud, indent=1)
+
+
+@pytest.mark.parametrize("which", ["debian", "pypi"], ids=["nvim-0.7", "nvim-0.11"])
+def test_phh_replay_wraps_and_html_opens_the_replay_in_the_browser(
+    which: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The replay window wraps a long line instead of cutting it at its edge; ``:PhhReplay
+    html`` writes the hand's HTML replay (the drawn table and Dwan-Ivey's feed) and hands it
+    to the browser: ``vim.ui.open`` on 0.11, ``xdg-open`` itself on 0.7."""
+    result = plugin_run(which, tmp_path_factory)
+    assert result["wrap"] is True, json.dumps(result, indent=1)
+    opened = result["opened"]
+    assert isinstance(opened, str) and opened.endswith("/dwan.html"), json.dumps(result, indent=1)
+    page = Path(opened).read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "PhhTable" in page and "Tom Dwan" in page
 
 
 @pytest.mark.parametrize("which", ["debian", "pypi"], ids=["nvim-0.7", "nvim-0.11"])

@@ -156,12 +156,15 @@ def test_the_replayer_follows_the_cursor_both_ways_in_real_vscode(installed: Non
     """ "PHH: Open Replayer" on Dwan-Ivey 2009 with the cursor on `p1 cbr 23000`: the view
     beside shows the pot 33,500; moving the cursor to the flop moves the view, and to column 1
     of the next line (where `j`/`k` leave a Vim user) shows that line's bet; clicking a step
-    and pressing the right arrow in the view move the cursor; a typed out-of-turn fold shows
-    the last good state and the error; then the stud, draw and Omaha hi/lo screenshots."""
+    and pressing the right arrow in the view move the cursor, one step selected; End in the
+    view shows the table with both hands shown and named, the uncalled 572,100 is told at the
+    all-in call, Home and the arrows step; a typed out-of-turn fold shows the last good state
+    and the error; then the hold'em, stud, draw and Omaha hi/lo screenshots."""
     output = _run_in_vscode("replayer-check.sh", tmp_path, timeout=900)
     steps = ("step 1: PASS open", "step 2: PASS follows", "step 2b: PASS column 1", "step 3: PASS clicking")
-    for step in (*steps, "step 4: PASS a broken"):
+    keys = ("step 5: PASS End: the showdown", "step 5b: PASS the uncalled bet", "step 5c: PASS Home")
+    for step in (*steps, *keys, "step 4: PASS a broken"):
         assert step in output, output[-4000:]
     assert "[replayer-check] PASS" in output
-    for name in ("stud", "draw", "omaha-hi-lo"):
+    for name in ("holdem", "stud", "draw", "omaha-hi-lo"):
         assert (tmp_path / f"replayer-{name}.png").stat().st_size > 10_000

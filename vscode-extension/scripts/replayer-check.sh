@@ -30,5 +30,5 @@ URL="http://127.0.0.1:$port/?folder=$run/workspace" LOGS_DIR="$run/udd/logs" \
   NODE_PATH="$playwright" node "$ext_dir/scripts/replayer-driver.js"
 if [ -n "${SHOTS_DIR:-}" ]; then
   mkdir -p "$SHOTS_DIR"
-  cp "$out"/replayer-stud.png "$out"/replayer-draw.png "$out"/replayer-omaha-hi-lo.png "$SHOTS_DIR/"
+  cp "$out"/replayer-holdem.png "$out"/replayer-stud.png "$out"/replayer-draw.png "$out"/replayer-omaha-hi-lo.png "$SHOTS_DIR/"
 fi

@@ -7,7 +7,10 @@
 //      editor's cursor must move to each action's line (its active line number);
 //   4. type a mistake (`p2 f` becomes `p3 f`, out of turn): the view must keep the last
 //      good state and name the error; undo;
-//   5. screenshot the view on a stud, a draw and an Omaha hi/lo hand (SHOTS: FILE:LINE:COL ...).
+//   5. in the view, End: the table (an SVG with 3 seats) keeps both hands shown and names them,
+//      the result says who won; back to the all-in call: the uncalled 572,100 is told; Home and
+//      the right arrow; exactly one step selected throughout (step 3 too);
+//   6. screenshot the view on a stud, a draw and an Omaha hi/lo hand (SHOTS: FILE:LINE:COL ...).
 // env: URL, LOGS_DIR, CHROMIUM, OUT, DWAN, RAISE (FILE:LINE:COL), FLOP_LINE, SHOTS
 // Saves OUT/replayer.png, OUT/replayer-<name>.png and OUT/replayer.txt; exit 0 when every
 // step passed, 1 otherwise.
@@ -46,7 +49,16 @@ async function seen(page) {
     board: (document.getElementById('phh-board') || {}).textContent || '',
     action: (document.getElementById('phh-action') || {}).textContent || '',
     current: (document.querySelector('.phh-steps button[aria-current="step"]') || {}).textContent || '',
+    selected: document.querySelectorAll('.phh-steps button[aria-current="step"]').length,
+    focused: document.activeElement && document.activeElement.closest('.phh-steps') ? document.activeElement.textContent : null,
     error: (document.querySelector('.phh-error') || {}).textContent || '',
+    seats: document.querySelectorAll('svg#phh-table .phh-seat').length,
+    hands: Array.from(document.querySelectorAll('svg#phh-table .phh-seat[data-hand]')).map((n) => n.getAttribute('data-hand')),
+    handLines: Array.from(document.querySelectorAll('svg#phh-table .phh-hand-name')).map((n) => n.textContent),
+    shown: Array.from(document.querySelectorAll('svg#phh-table .phh-seat'))
+      .map((seat) => seat.querySelectorAll('.phh-svg-card').length),
+    moved: Array.from(document.querySelectorAll('.phh-moved')).map((n) => n.textContent),
+    result: (document.querySelector('.phh-result') || {}).textContent || '',
   })).catch(() => null);
 }
 
@@ -115,8 +127,47 @@ function lineOf(file, notation) {
       await page.keyboard.press('ArrowRight'); // the view has the focus now
       const next = lineOf(workspaceFile(env.DWAN), 'p1 cbr 23000');
       ok = ok && await waitFor(`the cursor to move to line ${next}`, async () => (await cursorLine(page)) === next, 20);
-      state = await seen(page);
+      // one step selected, and the focus on it (not on the step clicked before)
+      ok = ok && await waitFor('one step selected, p1 cbr 23000', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'p1 cbr 23000' && state.selected === 1 && state.focused === 'p1 cbr 23000';
+      }, 20);
       say(`step 3: ${ok ? 'PASS' : 'FAIL'} clicking a step moves the cursor: line ${await cursorLine(page)}, ${JSON.stringify(state)}`);
+    }
+
+    if (ok) {
+      // the keys in the view: End shows the showdown in full, Home the start, the arrows a step
+      await page.keyboard.press('End');
+      ok = await waitFor('the last step: both hands shown and named', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'd db Jh' && state.seats === 3
+          && state.hands.includes('straight, seven high') && state.hands.includes('straight, five high')
+          && state.shown[0] === 2 && state.shown[2] === 2 && /wins 556,000/.test(state.result);
+      }, 20);
+      await page.screenshot({ path: path.join(env.OUT, 'replayer-holdem-window.png') });
+      await (page.locator('iframe.webview').last()).screenshot({ path: path.join(env.OUT, 'replayer-holdem.png') });
+      say(`step 5: ${ok ? 'PASS' : 'FAIL'} End: the showdown: ${JSON.stringify(state)}`);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      const call = ok && await waitFor('the all-in call: the uncalled 572,100 returned', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'p3 cc'
+          && state.moved.includes('uncalled 572,100 returned to p1 (Phil Ivey)');
+      }, 20);
+      say(`step 5b: ${call ? 'PASS' : 'FAIL'} the uncalled bet: ${JSON.stringify(state)}`);
+      await page.keyboard.press('Home');
+      const home = call && await waitFor('Home: the start', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'start' && /Pot 4,500/.test(state.pot);
+      }, 20);
+      await page.keyboard.press('ArrowRight');
+      const right = home && await waitFor('the right arrow: the first deal', async () => {
+        state = await seen(page);
+        return state !== null && state.current === 'd dh p1 Ac2d' && state.selected === 1;
+      }, 20);
+      say(`step 5c: ${right ? 'PASS' : 'FAIL'} Home and the right arrow: ${JSON.stringify(state)}`);
+      ok = ok && call && home && right;
     }
 
     if (ok) {

@@ -1,7 +1,7 @@
 /**
  * "PHH: Open Replayer": a webview beside the editor, like Markdown's preview, that steps
  * through the hand at the cursor.  The drawing is the server package's own renderer
- * (bundled/libs/phh_lsp/replayer/replayer.js and .css, the same one `phh-lsp replay`
+ * (bundled/libs/phh_lsp/replayer/table.js, replayer.js and .css, the same one `phh-lsp replay`
  * inlines into its HTML file); this module only feeds it: it asks the server for the
  * state feed of the hand at the cursor (`phh/handStates`, one hand, never the whole
  * file) when the cursor moves or the text changes, and moves the cursor to the action
@@ -53,9 +53,32 @@ export class Replayer implements vscode.Disposable {
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
+      const alone = vscode.window.tabGroups.all.length === 1;
       this.panel = this.createPanel();
+      if (alone) {
+        void this.keepTheEditorWide();
+      }
     }
     this.refresh(0);
+  }
+
+  /**
+   * A view opened beside an editor that had the window to itself halves it, and the inlay
+   * hints at the end of the action lines are cut. VS Code lets an extension set the editor
+   * groups' sizes (the `vscode.setEditorLayout` command), not open a view without a group of
+   * its own: so the editor keeps 60 % of the width and the view, which draws from 380 px wide,
+   * takes the rest. Only when this command created the second group: a layout the user made
+   * is left alone.
+   */
+  private async keepTheEditorWide(): Promise<void> {
+    try {
+      await vscode.commands.executeCommand("vscode.setEditorLayout", {
+        orientation: 0,
+        groups: [{ size: 0.6 }, { size: 0.4 }],
+      });
+    } catch (error) {
+      this.log.warn(`could not size the replayer's column: ${String(error)}`);
+    }
   }
 
   private createPanel(): vscode.WebviewPanel {
@@ -68,6 +91,7 @@ export class Replayer implements vscode.Disposable {
     );
     const webview = panel.webview;
     const nonce = Array.from({ length: 32 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
+    const drawing = webview.asWebviewUri(vscode.Uri.joinPath(assets, "table.js"));
     const script = webview.asWebviewUri(vscode.Uri.joinPath(assets, "replayer.js"));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(assets, "replayer.css"));
     // Nothing but our own script and style: no inline code, no network.
@@ -77,6 +101,7 @@ export class Replayer implements vscode.Disposable {
 <link rel="stylesheet" href="${style.toString()}">
 <title>PHH Replayer</title></head>
 <body><main id="phh-replayer" aria-label="hand replayer"></main>
+<script nonce="${nonce}" src="${drawing.toString()}"></script>
 <script nonce="${nonce}" src="${script.toString()}"></script></body></html>`;
     panel.onDidDispose(() => this.closed(), undefined, this.subscriptions);
     webview.onDidReceiveMessage((message: unknown) => this.onMessage(message), undefined, this.subscriptions);

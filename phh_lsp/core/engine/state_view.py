@@ -77,6 +77,8 @@ class Snapshot:
     next_up: str
     actor: int | None
     in_progress: bool
+    #: The pots (main, then side pots) of the chips already collected, as PokerKit splits them.
+    pots: tuple[Amount, ...] = ()
 
 
 def describe_pending(state: State, streets: tuple[str, ...] = ()) -> str:
@@ -127,4 +129,5 @@ def snapshot(state: State, street: str, streets: tuple[str, ...] = ()) -> Snapsh
         next_up=describe_pending(state, streets),
         actor=actor,
         in_progress=bool(state.status),
+        pots=tuple(pot.amount for pot in state.pots),
     )

@@ -20,11 +20,19 @@ from typing import Any
 
 from phh_lsp.core.engine.state_view import Snapshot, fmt_amount, street_names
 from phh_lsp.core.hand_analysis import HandAnalysis
-from phh_lsp.core.hand_info import field_value, in_big_blinds, player_name, seat
+from phh_lsp.core.hand_info import field_value, in_big_blinds, player_label, player_name, seat
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Severity
-from phh_lsp.core.rules.schema import VARIANT_NAMES
-from phh_lsp.core.telling.narration import action_in_words, changes, result_summary, seat_note, why_stopped
+from phh_lsp.core.rules.schema import STUD_VARIANTS, VARIANT_NAMES
+from phh_lsp.core.telling.narration import (
+    action_in_words,
+    changes,
+    outcome_lines,
+    result_summary,
+    seat_note,
+    why_stopped,
+)
+from phh_lsp.core.telling.showdown import hand_types, named_hands
 
 #: Feed format version: a client that draws an older one says so instead of drawing garbage.
 FEED_VERSION = 1
@@ -34,7 +42,7 @@ def _plain(text: str) -> str:
     return text
 
 
-def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, Any]:
+def hand_states(hand: HandAnalysis, untitled: str | None = None, wait: bool = False) -> dict[str, Any]:
     """The hand's states, from the start to the last action replayed.
 
     ``steps[0]`` is the hand before any action (``action`` null), then one
@@ -42,6 +50,9 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, An
     the replay (or kept it from starting), else null; ``result`` the hand's
     result in words once it is over. ``untitled`` names a hand that has
     neither ``event`` nor ``hand`` (by default its table header, or "Hand").
+    Each contender's equity is given where the chips are all in, as the
+    inlay hint gives it, from the process's spot cache: ``wait`` (the
+    command line) waits for it, the editor takes it once it is ready.
     """
     variant = hand.report.variant
     replay = hand.replay
@@ -53,6 +64,9 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, An
         "variantName": VARIANT_NAMES.get(variant or "", variant or "unknown variant"),
         "streets": list(street_names(variant)) if variant else [],
         "players": [_player(hand, index) for index in range(count)],
+        "seatCount": _seat_count(hand),
+        "button": _button(hand, count),
+        "bringIn": None,
         "steps": [],
         "error": None,
         "result": None,
@@ -63,12 +77,18 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, An
         feed["error"] = {"action": None, "message": f"not replayed: {reason}", "start": None, "end": None}
         return feed
     steps = feed["steps"]
+    states = [replay.initial]
     steps.append(_step(hand, replay.initial, None))
     for action in hand.actions:
         after = replay.snapshots.get(action.index)
         if after is None:
             break
+        states.append(after)
         steps.append(_step(hand, after, action))
+    feed["bringIn"] = _bring_in_amount(hand) if _bring_in(variant) else None
+    for step, state in zip(steps, states, strict=True):
+        if variant:
+            _add_strength(step, variant, state, wait)
     if replay.stopped_at is not None:
         stopped = hand.actions[replay.stopped_at] if replay.stopped_at < len(hand.actions) else None
         feed["error"] = {
@@ -80,6 +100,8 @@ def hand_states(hand: HandAnalysis, untitled: str | None = None) -> dict[str, An
         }
     else:
         feed["result"] = result_summary(hand)
+        if len(steps) > 1 and steps[-1]["over"]:
+            _tell_the_end(hand, steps[-2], steps[-1])
     return feed
 
 
@@ -120,6 +142,75 @@ def _title(hand: HandAnalysis, untitled: str | None) -> str:
     return untitled or (f"[{hand.name}]" if hand.name is not None else "Hand")
 
 
+def _seat_count(hand: HandAnalysis) -> int | None:
+    value = field_value(hand, "seat_count")
+    return int(value) if isinstance(value, int) and value > 0 else None
+
+
+def _button(hand: HandAnalysis, count: int) -> int | None:
+    """The dealer button's player: in a game with blinds the spec orders players
+    from the small blind, so the button is the last of them; stud has none."""
+    blinds = field_value(hand, "blinds_or_straddles")
+    if count < 2 or not isinstance(blinds, list) or not any(value > 0 for value in blinds):
+        return None
+    return count - 1
+
+
+def _bring_in(variant: str | None) -> bool:
+    return variant in STUD_VARIANTS
+
+
+def _bring_in_amount(hand: HandAnalysis) -> str | None:
+    value = field_value(hand, "bring_in")
+    return fmt_amount(value) if value is not None else None
+
+
+def _add_strength(step: dict[str, Any], variant: str, state: Snapshot, wait: bool) -> None:
+    """Each contender's equity (or draw-game hand) where the chips are all in
+    (only there: every spot of a hand would take seconds to compute)."""
+    from phh_lsp.core.strength.spot_cache import PROCESS_CACHE
+    from phh_lsp.core.strength.spot_strength import all_in, spot_of, worth_showing
+    from phh_lsp.core.strength.strength_text import estimate_text
+
+    if not all_in(state) or not worth_showing(variant, state):
+        return
+    found = PROCESS_CACHE.strength_of(spot_of(variant, state), wait)
+    if found is None or found.problem is not None:
+        return
+    for player, seat_data in enumerate(step["seats"]):
+        parts = []
+        if found.equity is not None and player in found.equity:
+            parts.append(f"equity {estimate_text(found.equity[player], percent=True)}")
+        if player in found.made:
+            parts.append(found.made[player])
+        if parts:
+            seat_data["strength"] = " · ".join(parts)
+
+
+def _tell_the_end(hand: HandAnalysis, before: dict[str, Any], last: dict[str, Any]) -> None:
+    """The last step in full: the hands shown stay on the table (PokerKit
+    mucks a losing hand as it pushes the pot), each named by PokerKit; who
+    collects what and what each player won or lost."""
+    types = hand_types(hand)
+    showing = []
+    for index, (was, now) in enumerate(zip(before["seats"], last["seats"], strict=False)):
+        if not now["cards"] and was["cards"] and all(card["up"] for card in was["cards"]):
+            now["cards"] = was["cards"]
+        known = [card["card"] for card in now["cards"]]
+        if known and all(card["up"] for card in now["cards"]) and "?" not in "".join(known):
+            now["shown"] = True
+            showing.append((index, known))
+    shown_down = any(action.kind == "show_or_muck" for action in hand.actions)
+    if showing and (shown_down or len(showing) >= 2):  # a showdown, not a pot won by folds
+        for index, known in showing:
+            names = named_hands(types, known, last["board"])
+            last["seats"][index]["hand"] = "; ".join(names) if names else None
+            if names:
+                last["showdown"].append(f"{player_label(hand, index)} shows {' '.join(known)}: {'; '.join(names)}")
+    returned = [line for line in last["moved"] if line.startswith("uncalled")]
+    last["moved"] = returned + outcome_lines(hand)
+
+
 def _player(hand: HandAnalysis, index: int) -> dict[str, Any]:
     stacks = field_value(hand, "starting_stacks")
     return {
@@ -132,6 +223,7 @@ def _player(hand: HandAnalysis, index: int) -> dict[str, Any]:
 
 def _step(hand: HandAnalysis, state: Snapshot, action: ParsedAction | None) -> dict[str, Any]:
     """The state ``state`` after ``action`` (None: before the first)."""
+    stud = hand.report.variant in STUD_VARIANTS  # no big blind: amounts in chips
     seats = []
     for player, stack in enumerate(state.stacks):
         cards = state.hole_cards[player] if player < len(state.hole_cards) else ()
@@ -141,12 +233,17 @@ def _step(hand: HandAnalysis, state: Snapshot, action: ParsedAction | None) -> d
         seats.append(
             {
                 "stack": fmt_amount(stack),
+                "stackBlinds": None if stud else in_big_blinds(hand, stack),
                 "bet": fmt_amount(bet) if bet else None,
+                "betBlinds": None if stud or not bet else in_big_blinds(hand, bet),
                 "cards": [{"card": card, "up": bool(up[n]) if n < len(up) else False} for n, card in enumerate(cards)],
                 "status": note,
                 "folded": note == "folded",
                 "allIn": note == "all-in",
                 "toAct": note == "to act",
+                "shown": False,
+                "hand": None,
+                "strength": None,
             }
         )
     return {
@@ -156,11 +253,13 @@ def _step(hand: HandAnalysis, state: Snapshot, action: ParsedAction | None) -> d
         "moved": changes(hand, action, state) if action is not None else [],
         "street": state.street,
         "pot": fmt_amount(state.pot),
-        "potBlinds": in_big_blinds(hand, state.pot),
+        "potBlinds": None if stud else in_big_blinds(hand, state.pot),
+        "pots": [fmt_amount(pot) for pot in state.pots] if len(state.pots) > 1 else [],
         "board": list(state.board),
         "seats": seats,
         "next": state.next_up,
         "over": not state.in_progress,
+        "showdown": [],
         "start": action.span.start if action is not None else None,
         "end": action.span.end if action is not None else None,
     }

@@ -193,6 +193,38 @@ def result_summary(hand: HandAnalysis) -> str | None:
     return f"{' and '.join(takers)} split the pot" if len(takers) > 1 else "nobody wins a pot"
 
 
+def outcome_lines(hand: HandAnalysis) -> list[str]:
+    """Who collected what and where each player ended, one line per player
+    whose stack changed, in the words players use: ``p3 (Tom Dwan) collects
+    1,109,500, a net win of 556,000`` (the pot holds their own 553,500 too),
+    ``p1 (Phil Ivey) loses 553,500``; a rake the hand records is told as the
+    result line tells it. Empty when the hand was not replayed to its end."""
+    replay = hand.replay
+    start = field_value(hand, "starting_stacks")
+    final = replay.final_stacks if replay is not None and replay.stopped_at is None else None
+    if replay is None or final is None or not isinstance(start, list) or len(start) != len(final):
+        return []
+    collected = replay.collected or tuple(0 for _ in final)
+    rakes = _rakes(hand, final, replay.collected)
+    lines = []
+    for index, (begin, end) in enumerate(zip(start, final, strict=True)):
+        who, net = player_label(hand, index), _net(end, begin)
+        taken = collected[index] if index < len(collected) else 0
+        if net is None:
+            if taken:
+                lines.append(f"{who} collects {fmt_amount(taken)}")
+        elif rakes[index]:
+            lines.append(_raked_win(who, net, replay.collected, index, rakes[index], _written_places(hand)))
+        elif taken and net > 0:
+            lines.append(f"{who} collects {fmt_amount(taken)}, a net win of {fmt_amount(net)}")
+        elif taken:
+            outcome = f"a net loss of {fmt_amount(-net)}" if net < 0 else "breaking even"
+            lines.append(f"{who} collects {fmt_amount(taken)}, {outcome}")
+        elif net < 0:
+            lines.append(f"{who} loses {fmt_amount(-net)}")
+    return lines
+
+
 def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...] | None) -> list[Decimal]:
     """What the house took from each player's pots, as the hand records it.
 
@@ -201,7 +233,9 @@ def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...
     ``finishing_stacks`` below the replay by a rake (PHH505), each winner's
     rake is the difference; else where ``winnings`` (collected after the
     rake, as the spec defines it, and as ``phh-lsp convert`` writes it)
-    credit a pot's taker with less than the replay, it is that difference.
+    credit a pot's taker with less than the replay, it is that difference;
+    else a hand that records only the house's ``_rake`` (as ``phh-lsp
+    convert`` writes it) charges it to the one player who took the pot.
     No rake (all zeros) when the hand records none.
     """
     none = [Decimal(0)] * len(final)
@@ -212,10 +246,18 @@ def _rakes(hand: HandAnalysis, final: tuple[Any, ...], collected: tuple[Any, ...
         return [max(Decimal(f) - Decimal(d), Decimal(0)) for f, d in zip(final, declared, strict=True)]
     winnings = field_value(hand, "winnings")
     if _amounts(winnings, len(final)) and not any(d.code in {"PHH503"} for d in hand.diagnostics):
-        return [
+        found = [
             Decimal(taken) - Decimal(won) if 0 < Decimal(won) < Decimal(taken) else Decimal(0)
             for taken, won in zip(collected, winnings, strict=True)
         ]
+        if any(found):
+            return found
+    entry = hand.report.fields.get("_rake")  # a user field: read as written, whatever its type
+    recorded = entry.value.plain() if entry is not None and entry.value is not None else None
+    takers = [index for index, taken in enumerate(collected) if taken > 0]
+    if recorded is not None and _amounts([recorded], 1) and Decimal(recorded) > 0 and len(takers) == 1:
+        rake = Decimal(recorded)
+        return [rake if index == takers[0] else Decimal(0) for index in range(len(final))]
     return none
 
 

@@ -3,8 +3,10 @@
 -- hand, never the whole file) when the cursor moves or the text changes, and writes the
 -- state after the action under the cursor as text: the street, pot and board, the action in
 -- words, a table of the players (stack, bet, cards; a stud player's down cards in brackets),
--- what comes next, the result, or where the replay stopped. The VS Code replayer and
--- `phh-lsp replay`'s HTML file draw the same feed.
+-- what comes next, the result, or where the replay stopped; long lines wrap at the window's
+-- edge. The VS Code replayer and `phh-lsp replay`'s HTML file draw the same feed:
+-- `:PhhReplay html` writes that file for the hand at the cursor and opens it in the browser
+-- (the table drawn, as in VS Code).
 local phh = require("phh")
 
 local M = {}
@@ -148,7 +150,9 @@ function M.open()
     vim.bo[state.buf].swapfile = false
     vim.bo[state.buf].filetype = "phhreplay"
     vim.api.nvim_buf_set_name(state.buf, "PHH replay")
-    vim.wo[state.win].wrap = false
+    vim.wo[state.win].wrap = true -- a long action or result wraps instead of being cut
+    vim.wo[state.win].linebreak = true
+    vim.wo[state.win].breakindent = true
     vim.wo[state.win].number = false
     vim.api.nvim_set_current_win(back)
   end
@@ -173,6 +177,74 @@ function M.open()
   })
   show({ "Replaying…" })
   later()
+end
+
+-- Open `path` in the browser: vim.ui.open on 0.10 and later, else the system's opener.
+local function open_in_browser(path)
+  if vim.ui.open then
+    local _, err = vim.ui.open(path)
+    if err then vim.notify("PhhReplay html: " .. err, vim.log.levels.WARN) end
+    return
+  end
+  local opener = vim.fn.has("mac") == 1 and "open" or vim.fn.has("win32") == 1 and "explorer" or "xdg-open"
+  if vim.fn.executable(opener) ~= 1 then
+    vim.notify("PhhReplay html: no " .. opener .. " to open " .. path, vim.log.levels.WARN)
+    return
+  end
+  vim.fn.jobstart({ opener, path }, { detach = true })
+end
+
+--- `:PhhReplay html`: the hand at the cursor as phh-lsp replay's HTML file, opened in the browser.
+--- The buffer as it is (saved or not) is replayed: its text goes to a file of the same kind
+--- (.phh or .phhs) in Neovim's cache folder, beside the page (`<name>.html`, said in a
+--- message); the hand is the one the server names at the cursor.
+function M.html()
+  local source = vim.api.nvim_get_current_buf()
+  if vim.bo[source].filetype ~= "phh" then
+    vim.notify("PhhReplay: open a .phh or .phhs file first", vim.log.levels.WARN)
+    return
+  end
+  local name = vim.api.nvim_buf_get_name(source)
+  local many = name:lower():match("%.phhs$") ~= nil
+  -- not under tempname(): Neovim removes that folder when it quits, the browser may read later
+  local folder = vim.fn.stdpath("cache") .. "/phh-replay"
+  vim.fn.mkdir(folder, "p")
+  local stem = name ~= "" and vim.fn.fnamemodify(name, ":t:r") or "hand"
+  local input = folder .. "/" .. stem .. (many and ".phhs" or ".phh")
+  local output = folder .. "/" .. stem .. ".html"
+  vim.fn.writefile(vim.api.nvim_buf_get_lines(source, 0, -1, false), input)
+  local function write(number)
+    local command = vim.list_extend(vim.deepcopy(require("phh").options.cmd), { "replay", input, "-o", output })
+    if number then vim.list_extend(command, { "--hand", tostring(number) }) end
+    local said = {}
+    local job = vim.fn.jobstart(command, {
+      stderr_buffered = true,
+      on_stderr = function(_, data) said = data or {} end,
+      on_exit = function(_, code)
+        vim.schedule(function()
+          if code == 2 or vim.fn.filereadable(output) ~= 1 then
+            vim.notify("PhhReplay html: " .. table.concat(said, " "), vim.log.levels.ERROR)
+            return
+          end
+          vim.notify("PhhReplay html: " .. output)
+          open_in_browser(output)
+        end)
+      end,
+    })
+    if job <= 0 then vim.notify("PhhReplay html: cannot run " .. command[1], vim.log.levels.ERROR) end
+  end
+  local client = phh.clients(source)[1]
+  if not many or not client then return write(nil) end
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local line = vim.api.nvim_buf_get_lines(source, cursor[1] - 1, cursor[1], false)[1] or ""
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(source) },
+    position = { line = cursor[1] - 1, character = vim.str_utfindex(line, cursor[2]) },
+  }
+  phh.request(client, "phh/handStates", params, function(err, feed)
+    local number = not err and present(feed) and present(feed.hand) and feed.hand.number or 1
+    write(number)
+  end, source)
 end
 
 return M
