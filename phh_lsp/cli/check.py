@@ -13,6 +13,12 @@ ones too, see :mod:`phh_lsp.cli.fixing`) and reports what is left;
 ``--diff`` prints what fixing would change instead, and exits 1 when it
 would change something. From stdin, ``--fix`` prints the fixed text on
 stdout and the problems left on stderr, as ruff does.
+
+Each file's findings are kept in the results cache
+(:mod:`phh_lsp.cli.results_cache`), keyed by its bytes and the settings
+that change them: an unchanged file is not analysed again, and prints
+exactly what a fresh run prints. ``--no-cache`` neither reads nor writes
+it; ``--fix`` and ``--diff``, which need each file's analysis, do not use it.
 """
 
 from __future__ import annotations
@@ -36,9 +42,10 @@ from phh_lsp.core.hand_analysis import analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.syntax.encoding import Decoded, decode
 from phh_lsp.core.text import Span
-from phh_lsp.paths import collect, read_decoded
+from phh_lsp.paths import collect, read_both
 
 if TYPE_CHECKING:
+    from phh_lsp.cli.results_cache import ResultsCache
     from phh_lsp.core.fixes.rounds import Fixed
 
 # What only some runs need is imported where it is used: the fixes and
@@ -90,6 +97,9 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--diff", action="store_true", help="do not write: print the fixes as a unified diff (exit 1 if any)"
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the results cache (analyse every file)"
     )
 
 
@@ -150,6 +160,17 @@ class _Document:
     settings: Settings
     #: The file opened with a UTF-8 byte order mark: a fix writes it back.
     bom: bool = False
+    #: Its key in the results cache, to store its findings under (None: not cached).
+    key: str | None = None
+
+
+@dataclass
+class _Cached:
+    """A file whose findings the results cache held: not analysed again."""
+
+    path: str
+    findings: list[Finding]
+    hands: int
 
 
 def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
@@ -159,15 +180,50 @@ def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
     return _Document(path, analyze(decoded.text, path, detail=False), extra, settings, decoded.bom)
 
 
-def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> Iterator[_Document | None]:
+def _documents(
+    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None
+) -> Iterator[_Document | _Cached | None]:
+    """Each file read, then served from the cache or analysed (None: unreadable)."""
     for path in paths:
         try:
-            decoded = read_decoded(path)
+            data, decoded = read_both(path)
         except OSError as error:
             stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
             yield None
             continue
-        yield _document(str(path), decoded, configured.settings(path))
+        settings = configured.settings(path)
+        if cache is None:
+            yield _document(str(path), decoded, settings)
+            continue
+        from phh_lsp.cli.results_cache import findings_from, severities
+        from phh_lsp.core.syntax.hands import is_multi_hand
+
+        key = cache.store.key(data, is_multi_hand(str(path), decoded.text), severities(settings, cache.with_fixes))
+        found = findings_from(cache.store.get(key), str(path))
+        if found is not None:
+            yield _Cached(str(path), *found)
+        else:
+            yield dataclasses.replace(_document(str(path), decoded, settings), key=key)
+
+
+@dataclass
+class _CacheUse:
+    """The results cache as this run uses it."""
+
+    store: ResultsCache
+    #: The findings carry their fixes (the JSON formats): another entry than without.
+    with_fixes: bool
+
+
+def _cache_use(args: argparse.Namespace, configured: ConfigFinder, stderr: IO[str]) -> _CacheUse | None:
+    """The cache for this run, or None: ``--no-cache``, or ``--fix`` / ``--diff``
+    (which analyse every file to fix it)."""
+    if args.no_cache or args.fix or args.diff or args.paths == ["-"]:
+        return None
+    from phh_lsp.cli.results_cache import ResultsCache, cache_folder
+
+    store = ResultsCache(cache_folder(configured), "check", stderr)
+    return _CacheUse(store, args.output_format in ("json", "json-lines") and not args.statistics)
 
 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
@@ -178,8 +234,12 @@ def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin:
 
 
 def _inputs(
-    args: argparse.Namespace, configured: ConfigFinder, stderr: IO[str], stdin: IO[bytes] | None
-) -> tuple[Iterable[_Document | None], int]:
+    args: argparse.Namespace,
+    configured: ConfigFinder,
+    stderr: IO[str],
+    stdin: IO[bytes] | None,
+    cache: _CacheUse | None,
+) -> tuple[Iterable[_Document | _Cached | None], int]:
     """The documents to check and how many named paths could not be found.
 
     Files a configuration excludes are skipped when a folder is walked,
@@ -200,7 +260,7 @@ def _inputs(
     ]
     if not files and not found.errors:
         raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
-    return _documents(files, configured, stderr), len(found.errors)
+    return _documents(files, configured, stderr, cache), len(found.errors)
 
 
 class _UsageError(Exception):
@@ -213,14 +273,15 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         return 2
     try:
         configured = _finder(args)
-        documents, unreadable = _inputs(args, configured, stderr, stdin)
+        cache = _cache_use(args, configured, stderr)
+        documents, unreadable = _inputs(args, configured, stderr, stdin, cache)
     except _UsageError as error:
         stderr.write(f"phh-lsp check: {error}\n")
         return 2
     fixing = args.fix or args.diff
     if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
         documents = list(documents)
-        analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
+        analyse_in_parallel([document.analysis for document in documents if isinstance(document, _Document)], args.jobs)
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
@@ -232,13 +293,20 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
             unreadable += 1
             continue
         checked.append(document.path)
-        if fixing:
-            document = _fixed(document, args, tally, stdout, stderr)
-            if args.diff:
-                analyze_hand.cache_clear()
-                continue
-        findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
-        analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+        if isinstance(document, _Cached):
+            findings, count = document.findings, document.hands
+        else:
+            if fixing:
+                document = _fixed(document, args, tally, stdout, stderr)
+                if args.diff:
+                    analyze_hand.cache_clear()
+                    continue
+            findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
+            analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+            if document.key is not None and cache is not None:
+                from phh_lsp.cli.results_cache import findings_record
+
+                cache.store.put(document.key, findings_record(findings, count))
         hands += count
         every.extend(findings)
         if not args.statistics:
