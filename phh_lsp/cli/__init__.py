@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema``: the command-line entry point.
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema | clean``: the command line.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -71,6 +71,12 @@ def _replay() -> Command:
     return COMMAND
 
 
+def _clean() -> Command:
+    from phh_lsp.cli.clean import COMMAND
+
+    return COMMAND
+
+
 def _convert() -> Command:
     from phh_lsp.cli.convert import COMMAND
 
@@ -95,6 +101,7 @@ COMMANDS: dict[str, Listed] = {
     "show": Listed("a hand street by street: actions in words, pot, stacks, cards", _show),
     "replay": Listed("a hand as one self-contained HTML replayer, to open or share", _replay),
     "convert": Listed("convert poker-site hand histories to PHH, hand by hand", _convert),
+    "clean": Listed("remove the results cache of check and format", _clean),
 }
 
 
