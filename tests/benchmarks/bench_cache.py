@@ -33,7 +33,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_check import DEFAULT_CORPUS, PYTHON, run_child  # noqa: E402
+from bench_check import DEFAULT_CORPUS, PYTHON, run_child
 
 BIG = "ps NLH handhq_1-OBFUSCATED.phhs"
 
@@ -63,10 +63,10 @@ def main(argv: list[str] | None = None) -> int:
         check = [PYTHON, "-m", "phh_lsp", "check", str(data)]
         fmt = [PYTHON, "-m", "phh_lsp", "format", "--check", str(data)]
         plan = {
-            "check --no-cache": (check + ["--no-cache"], False),
+            "check --no-cache": ([*check, "--no-cache"], False),
             "check, cold": (check, True),
             "check, warm": (check, False),
-            "format --check --no-cache": (fmt + ["--no-cache"], False),
+            "format --check --no-cache": ([*fmt, "--no-cache"], False),
             "format --check, cold": (fmt, True),
             "format --check, warm": (fmt, False),
         }
@@ -93,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
             rss = max(float(r["maxrss_mb"]) for r in results)  # type: ignore[arg-type]
             print(f"{name:<30}{wall[name]:8.2f}{cpu:8.2f}{rss:10.1f}")
         print()
-        for base, names in (("check --no-cache", ("check, cold", "check, warm")), ("format --check --no-cache", ("format --check, cold", "format --check, warm"))):
+        pairs = (
+            ("check --no-cache", ("check, cold", "check, warm")),
+            ("format --check --no-cache", ("format --check, cold", "format --check, warm")),
+        )
+        for base, names in pairs:
             reference = [(r["rc"], r["stdout"], r["stderr"]) for r in runs[base]]
             for name in names:
                 same = all((r["rc"], r["stdout"], r["stderr"]) == reference[0] for r in runs[name])
@@ -102,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         speedup = wall["check --no-cache"] / wall["check, warm"]
         print(f"  {'PASS' if speedup >= 10 else 'FAIL'} warm check >= 10x check --no-cache: {speedup:.1f}x")
         print(f"  format --check warm: {wall['format --check --no-cache'] / wall['format --check, warm']:.1f}x")
-        print(f"  cold check / --no-cache (the cost of writing entries): {wall['check, cold'] / wall['check --no-cache']:.2f}x")
+        cost = wall["check, cold"] / wall["check --no-cache"]
+        print(f"  cold check / --no-cache (the cost of writing entries): {cost:.2f}x")
     return 1 if failures else 0
 
 
