@@ -186,6 +186,24 @@ def test_the_cache_folder_place_and_clean(
     assert (project / "sub" / "hand.phh").exists()
 
 
+def test_the_configuration_of_the_current_folder_is_not_the_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Looking for the cache's place reads the configuration above the current
+    folder; a mistake there is no mistake of the files checked elsewhere."""
+    monkeypatch.delenv(CACHE_DIR_ENV)
+    (tmp_path / "here").mkdir()
+    (tmp_path / "here" / "phh-lsp.toml").write_text("line-width = 1\n", encoding="utf-8")
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "phh-lsp.toml").write_text("", encoding="utf-8")
+    (tmp_path / "hands" / "hand.phh").write_text(NT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "here")
+    expected = (0, "All good: no problems (1 file, 1 hand checked)\n", "")
+    assert _check(capsys, "--no-cache", str(tmp_path / "hands")) == expected
+    assert _check(capsys, str(tmp_path / "hands")) == expected
+    assert _entries(tmp_path / "here" / ".phh-lsp-cache")
+
+
 def test_a_cache_that_cannot_be_written_is_reported_and_the_run_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

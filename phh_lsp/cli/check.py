@@ -215,14 +215,14 @@ class _CacheUse:
     with_fixes: bool
 
 
-def _cache_use(args: argparse.Namespace, configured: ConfigFinder, stderr: IO[str]) -> _CacheUse | None:
+def _cache_use(args: argparse.Namespace, stderr: IO[str]) -> _CacheUse | None:
     """The cache for this run, or None: ``--no-cache``, or ``--fix`` / ``--diff``
     (which analyse every file to fix it)."""
     if args.no_cache or args.fix or args.diff or args.paths == ["-"]:
         return None
     from phh_lsp.cli.results_cache import ResultsCache, cache_folder
 
-    store = ResultsCache(cache_folder(configured), "check", stderr)
+    store = ResultsCache(cache_folder(Path(args.config) if args.config else None), "check", stderr)
     return _CacheUse(store, args.output_format in ("json", "json-lines") and not args.statistics)
 
 
@@ -273,7 +273,7 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         return 2
     try:
         configured = _finder(args)
-        cache = _cache_use(args, configured, stderr)
+        cache = _cache_use(args, stderr)
         documents, unreadable = _inputs(args, configured, stderr, stdin, cache)
     except _UsageError as error:
         stderr.write(f"phh-lsp check: {error}\n")

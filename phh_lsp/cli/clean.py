@@ -18,7 +18,6 @@ from pathlib import Path
 
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.cli.results_cache import TAG_NAME, cache_folder
-from phh_lsp.config.files import ConfigFinder
 
 
 def add_clean_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +28,7 @@ def add_clean_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace, streams: Streams) -> int:
-    folder = cache_folder(ConfigFinder(Path(args.config) if args.config else None))
+    folder = cache_folder(Path(args.config) if args.config else None)
     if not folder.exists():
         streams.stdout.write(f"No cache to remove at {folder}\n")
         return 0

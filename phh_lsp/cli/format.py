@@ -246,7 +246,7 @@ def run_format(
     if use_cache:
         from phh_lsp.cli.results_cache import ResultsCache, cache_folder
 
-        cache = ResultsCache(cache_folder(configs), "format", stderr)
+        cache = ResultsCache(cache_folder(), "format", stderr)
     for path in found.files:
         if str(path) not in named and configs.for_file(path).excludes(path.absolute()):
             continue  # excluded by the configuration (named files are formatted all the same)

@@ -60,13 +60,17 @@ def _pokerkit_version() -> str:
         return "unknown"
 
 
-def cache_folder(configured: ConfigFinder, environ: Mapping[str, str] | None = None) -> Path:
-    """The run's cache folder (see the module's docstring for the order)."""
+def cache_folder(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The run's cache folder (see the module's docstring for the order);
+    ``explicit``: the ``--config`` file. The configuration is read on its
+    own here: a mistake in the one above the current folder is not the
+    run's (the run reports those of its files' configurations)."""
     environ = os.environ if environ is None else environ
     named = environ.get(CACHE_DIR_ENV)
     if named:
         return Path(named)
     anchor = Path.cwd() / DEFAULT_NAME
+    configured = ConfigFinder(explicit)
     config = configured.for_file(anchor)
     chosen = configured.settings(anchor).cache_dir
     if chosen is not None:
