@@ -112,10 +112,11 @@ def _finder(args: argparse.Namespace) -> ConfigFinder:
     return ConfigFinder(Path(args.config) if args.config else None, flags=flags)
 
 
-def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Finding], int]:
+def _findings(document: _Document, with_fixes: bool = False, lines_above: int = 0) -> tuple[list[Finding], int]:
     """The document's diagnostics as findings, at the severities its
     settings give (none for a code turned off), and how many hands it holds;
-    ``with_fixes``: each with the fix it offers (for the JSON formats)."""
+    ``with_fixes``: each with the fix it offers (for the JSON formats);
+    ``lines_above``: the document is a chunk of a file streamed, this many lines down."""
     findings = []
     analysis = document.analysis
     lines = analysis.lines
@@ -134,9 +135,9 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
         findings.append(
             Finding(
                 document.path,
-                line + 1,
+                line + 1 + lines_above,
                 column + 1,
-                end_line + 1,
+                end_line + 1 + lines_above,
                 end_column + 1,
                 found.code,
                 found.name,
@@ -171,6 +172,46 @@ class _Cached:
     path: str
     findings: list[Finding]
     hands: int
+    #: The key to store them under: they were just found, by streaming the file.
+    key: str | None = None
+
+
+@dataclass
+class _Streamed:
+    """A large ``.phhs`` to check a chunk of hands at a time (:mod:`phh_lsp.cli.check_stream`)."""
+
+    path: str
+    settings: Settings
+    key: str | None
+
+
+def _stream(document: _Streamed, stderr: IO[str]) -> _Cached | _Document | None:
+    """The file's findings streamed, or, when it cannot be cut safely, the
+    whole file read and analysed (None: it cannot be read)."""
+    from phh_lsp.cli.check_stream import findings_streamed
+
+    def per_chunk(analysis: Analysis, lines_above: int) -> tuple[list[Finding], int]:
+        return _findings(_Document(document.path, analysis, [], document.settings), False, lines_above)
+
+    found = findings_streamed(Path(document.path), per_chunk)
+    if found is not None:
+        return _Cached(document.path, *found, key=document.key)
+    try:
+        decoded = read_both(Path(document.path))[1]
+    except OSError as error:
+        stderr.write(f"phh-lsp check: {document.path}: cannot read ({error.strerror})\n")
+        return None
+    return dataclasses.replace(_document(document.path, decoded, document.settings), key=document.key)
+
+
+def _streamable(path: Path) -> bool:
+    """A ``.phhs`` large enough to stream."""
+    from phh_lsp.cli.check_stream import STREAM_BYTES
+
+    try:
+        return path.name.lower().endswith(".phhs") and path.stat().st_size >= STREAM_BYTES
+    except OSError:
+        return False  # reported when it is read
 
 
 def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
@@ -181,10 +222,14 @@ def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
 
 
 def _documents(
-    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None
-) -> Iterator[_Document | _Cached | None]:
-    """Each file read, then served from the cache or analysed (None: unreadable)."""
+    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None, stream: bool
+) -> Iterator[_Document | _Cached | _Streamed | None]:
+    """Each file read, then served from the cache or analysed (None:
+    unreadable); ``stream``: a large ``.phhs`` is left to be streamed."""
     for path in paths:
+        if stream and _streamable(path):
+            yield _streamed_or_cached(path, configured.settings(path), cache, stderr)
+            continue
         try:
             data, decoded = read_both(path)
         except OSError as error:
@@ -204,6 +249,23 @@ def _documents(
             yield _Cached(str(path), *found)
         else:
             yield dataclasses.replace(_document(str(path), decoded, settings), key=key)
+
+
+def _streamed_or_cached(
+    path: Path, settings: Settings, cache: _CacheUse | None, stderr: IO[str]
+) -> _Streamed | _Cached | None:
+    """A large ``.phhs``: from the cache (its bytes hashed as they are read), else to stream."""
+    if cache is None:
+        return _Streamed(str(path), settings, None)
+    from phh_lsp.cli.results_cache import findings_from, severities
+
+    try:
+        key = cache.store.file_key(path, True, severities(settings, cache.with_fixes))
+    except OSError as error:
+        stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
+        return None
+    found = findings_from(cache.store.get(key), str(path))
+    return _Cached(str(path), *found) if found is not None else _Streamed(str(path), settings, key)
 
 
 @dataclass
@@ -239,7 +301,7 @@ def _inputs(
     stderr: IO[str],
     stdin: IO[bytes] | None,
     cache: _CacheUse | None,
-) -> tuple[Iterable[_Document | _Cached | None], int]:
+) -> tuple[Iterable[_Document | _Cached | _Streamed | None], int]:
     """The documents to check and how many named paths could not be found.
 
     Files a configuration excludes are skipped when a folder is walked,
@@ -260,7 +322,9 @@ def _inputs(
     ]
     if not files and not found.errors:
         raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
-    return _documents(files, configured, stderr, cache), len(found.errors)
+    with_fixes = args.output_format in ("json", "json-lines") and not args.statistics
+    stream = args.jobs == 1 and not (args.fix or args.diff or with_fixes)
+    return _documents(files, configured, stderr, cache, stream), len(found.errors)
 
 
 class _UsageError(Exception):
@@ -289,12 +353,18 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     stdin_fix = args.fix and not args.diff and args.paths == ["-"]
     out = stderr if stdin_fix else stdout  # stdout carries the fixed text
     for document in documents:
+        if isinstance(document, _Streamed):
+            document = _stream(document, stderr)
         if document is None:
             unreadable += 1
             continue
         checked.append(document.path)
         if isinstance(document, _Cached):
             findings, count = document.findings, document.hands
+            if document.key is not None and cache is not None:
+                from phh_lsp.cli.results_cache import findings_record
+
+                cache.store.put(document.key, findings_record(findings, count))
         else:
             if fixing:
                 document = _fixed(document, args, tally, stdout, stderr)

@@ -95,6 +95,14 @@ class ResultsCache:
         digest.update(data)
         return digest.hexdigest()
 
+    def file_key(self, path: Path, multi: bool, settings: str) -> str:
+        """:meth:`key` of a file's bytes, read a megabyte at a time (a file too large to hold)."""
+        digest = hashlib.sha256(f"{self._salt}{multi}\0{settings}\0".encode())
+        with path.open("rb") as stream:
+            while block := stream.read(1 << 20):
+                digest.update(block)
+        return digest.hexdigest()
+
     def _path(self, key: str) -> Path:
         return self._entries / key[:2] / f"{key}.json"
 
