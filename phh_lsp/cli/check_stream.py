@@ -29,6 +29,7 @@ from pathlib import Path
 from phh_lsp.cli.report import Finding
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.hand_analysis import analyze_hand
+from phh_lsp.core.syntax.encoding import decode
 from phh_lsp.core.syntax.hands import cut_hands
 
 #: A ``.phhs`` at least this large is streamed (smaller ones: the whole file at once).
@@ -47,19 +48,22 @@ class _NotStreamable(Exception):
 def _chunks(path: Path) -> Iterator[str]:
     """The file's text, chunk by chunk, each starting at a hand header
     (the first at the file's start); raises :class:`_NotStreamable`."""
-    lines: list[str] = []
+    lines: list[bytes] = []
     with path.open("rb") as stream:
         for raw in stream:
             if raw.startswith(b"[") and len(lines) >= CHUNK_LINES and _SIMPLE_HEADER.match(raw):
-                yield "".join(lines)
+                yield _text(lines)
                 lines = []
-            if not lines and raw.startswith(b"\xef\xbb\xbf"):
-                raise _NotStreamable
-            try:
-                lines.append(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise _NotStreamable from None
-    yield "".join(lines)
+            lines.append(raw)
+    yield _text(lines)
+
+
+def _text(lines: list[bytes]) -> str:
+    """A chunk's bytes as text, by the one decoder; not UTF-8, or a byte order mark: not streamable."""
+    decoded = decode(b"".join(lines))
+    if decoded.error is not None or decoded.bom:
+        raise _NotStreamable
+    return decoded.text
 
 
 def _checked(text: str, first: bool, names: set[str]) -> None:
