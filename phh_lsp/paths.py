@@ -87,4 +87,10 @@ def read_text(path: Path) -> str:
 def read_decoded(path: Path) -> Decoded:
     """The file as text, with its byte order mark and its first byte that
     is not UTF-8 (the one decoder, :func:`phh_lsp.core.syntax.encoding.decode`)."""
-    return decode(path.read_bytes())
+    return read_both(path)[1]
+
+
+def read_both(path: Path) -> tuple[bytes, Decoded]:
+    """The file's bytes (what the results cache keys on) and its text, as :func:`read_decoded`."""
+    data = path.read_bytes()
+    return data, decode(data)

@@ -63,6 +63,11 @@ PYTEST_LSP_FIXTURES = "pytest_lsp.plugin"
 #: machine. Measure again, and add a line here, when the quick loop grows slow.
 SLOW = frozenset(
     {
+        "test_results_cache.py::test_two_runs_at_once_leave_a_cache_both_can_use",
+        "test_results_cache.py::test_jobs_use_the_cache_and_print_the_same",
+        "test_results_cache.py::test_a_cached_run_prints_what_a_fresh_run_prints",
+        "test_results_cache.py::test_format_check_from_the_cache",
+        "test_results_cache.py::test_damaged_entries_are_ignored_and_rewritten",
         "test_array_slips.py::test_one_slip_in_a_generated_hand_is_one_error_and_its_fix_undoes_it",
         "test_cli.py::test_equity_prints_who_was_ahead_street_by_street",
         "test_cli.py::test_jobs_give_identical_results",
@@ -209,3 +214,16 @@ def _no_strength_left_behind() -> Iterator[None]:
     from phh_lsp.core.strength.spot_cache import drop_pending
 
     drop_pending()
+
+
+@pytest.fixture(autouse=True)
+def _results_cache_in_a_temporary_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check`` and ``format`` keep their results cache in a fresh folder
+    for each test, never in the repository and never shared between tests
+    (tests of the cache's place unset ``PHH_LSP_CACHE_DIR`` themselves);
+    the subprocesses a test starts inherit it."""
+    from phh_lsp.cli.results_cache import CACHE_DIR_ENV
+
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path_factory.mktemp("phh-lsp-cache")))

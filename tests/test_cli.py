@@ -117,7 +117,7 @@ def test_undecodable_bytes_become_diagnostics(tmp_path: Path) -> None:
 def test_jobs_give_identical_results() -> None:
     folder = CORPUS / "wsop-2023-54-4"
     serial = run("check", "--output-format", "json", str(folder), str(CORPUS / "handhq"))
-    parallel = run("check", "--output-format", "json", "--jobs", "2", str(folder), str(CORPUS / "handhq"))
+    parallel = run("check", "--output-format", "json", "--jobs", "2", "--no-cache", str(folder), str(CORPUS / "handhq"))
     assert serial.returncode == parallel.returncode == 0
     assert json.loads(serial.stdout) == json.loads(parallel.stdout)
 

@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema | rule | completion``.
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema | rule | completion | clean``.
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -71,6 +71,12 @@ def _replay() -> Command:
     return COMMAND
 
 
+def _clean() -> Command:
+    from phh_lsp.cli.clean import COMMAND
+
+    return COMMAND
+
+
 def _convert() -> Command:
     from phh_lsp.cli.convert import COMMAND
 
@@ -111,6 +117,7 @@ COMMANDS: dict[str, Listed] = {
     "convert": Listed("convert poker-site hand histories to PHH, hand by hand", _convert),
     "rule": Listed("explain a diagnostic code: what it means, an example and its fix", _rule),
     "completion": Listed("print a shell completion script (bash, zsh or fish)", _completion),
+    "clean": Listed("remove the results cache of check and format", _clean),
 }
 
 

@@ -13,6 +13,12 @@ ones too, see :mod:`phh_lsp.cli.fixing`) and reports what is left;
 ``--diff`` prints what fixing would change instead, and exits 1 when it
 would change something. From stdin, ``--fix`` prints the fixed text on
 stdout and the problems left on stderr, as ruff does.
+
+Each file's findings are kept in the results cache
+(:mod:`phh_lsp.cli.results_cache`), keyed by its bytes and the settings
+that change them: an unchanged file is not analysed again, and prints
+exactly what a fresh run prints. ``--no-cache`` neither reads nor writes
+it; ``--fix`` and ``--diff``, which need each file's analysis, do not use it.
 """
 
 from __future__ import annotations
@@ -36,9 +42,10 @@ from phh_lsp.core.hand_analysis import analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
 from phh_lsp.core.syntax.encoding import Decoded, decode
 from phh_lsp.core.text import Span
-from phh_lsp.paths import collect, read_decoded
+from phh_lsp.paths import collect, read_both
 
 if TYPE_CHECKING:
+    from phh_lsp.cli.results_cache import ResultsCache
     from phh_lsp.core.fixes.rounds import Fixed
 
 # What only some runs need is imported where it is used: the fixes and
@@ -91,6 +98,9 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--diff", action="store_true", help="do not write: print the fixes as a unified diff (exit 1 if any)"
     )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the results cache (analyse every file)"
+    )
 
 
 def _finder(args: argparse.Namespace) -> ConfigFinder:
@@ -102,10 +112,11 @@ def _finder(args: argparse.Namespace) -> ConfigFinder:
     return ConfigFinder(Path(args.config) if args.config else None, flags=flags)
 
 
-def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Finding], int]:
+def _findings(document: _Document, with_fixes: bool = False, lines_above: int = 0) -> tuple[list[Finding], int]:
     """The document's diagnostics as findings, at the severities its
     settings give (none for a code turned off), and how many hands it holds;
-    ``with_fixes``: each with the fix it offers (for the JSON formats)."""
+    ``with_fixes``: each with the fix it offers (for the JSON formats);
+    ``lines_above``: the document is a chunk of a file streamed, this many lines down."""
     findings = []
     analysis = document.analysis
     lines = analysis.lines
@@ -124,9 +135,9 @@ def _findings(document: _Document, with_fixes: bool = False) -> tuple[list[Findi
         findings.append(
             Finding(
                 document.path,
-                line + 1,
+                line + 1 + lines_above,
                 column + 1,
-                end_line + 1,
+                end_line + 1 + lines_above,
                 end_column + 1,
                 found.code,
                 found.name,
@@ -150,6 +161,57 @@ class _Document:
     settings: Settings
     #: The file opened with a UTF-8 byte order mark: a fix writes it back.
     bom: bool = False
+    #: Its key in the results cache, to store its findings under (None: not cached).
+    key: str | None = None
+
+
+@dataclass
+class _Cached:
+    """A file whose findings the results cache held: not analysed again."""
+
+    path: str
+    findings: list[Finding]
+    hands: int
+    #: The key to store them under: they were just found, by streaming the file.
+    key: str | None = None
+
+
+@dataclass
+class _Streamed:
+    """A large ``.phhs`` to check a chunk of hands at a time (:mod:`phh_lsp.cli.check_stream`)."""
+
+    path: str
+    settings: Settings
+    key: str | None
+
+
+def _stream(document: _Streamed, stderr: IO[str]) -> _Cached | _Document | None:
+    """The file's findings streamed, or, when it cannot be cut safely, the
+    whole file read and analysed (None: it cannot be read)."""
+    from phh_lsp.cli.check_stream import findings_streamed
+
+    def per_chunk(analysis: Analysis, lines_above: int) -> tuple[list[Finding], int]:
+        return _findings(_Document(document.path, analysis, [], document.settings), False, lines_above)
+
+    found = findings_streamed(Path(document.path), per_chunk)
+    if found is not None:
+        return _Cached(document.path, *found, key=document.key)
+    try:
+        decoded = read_both(Path(document.path))[1]
+    except OSError as error:
+        stderr.write(f"phh-lsp check: {document.path}: cannot read ({error.strerror})\n")
+        return None
+    return dataclasses.replace(_document(document.path, decoded, document.settings), key=document.key)
+
+
+def _streamable(path: Path) -> bool:
+    """A ``.phhs`` large enough to stream."""
+    from phh_lsp.cli.check_stream import STREAM_BYTES
+
+    try:
+        return path.name.lower().endswith(".phhs") and path.stat().st_size >= STREAM_BYTES
+    except OSError:
+        return False  # reported when it is read
 
 
 def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
@@ -159,15 +221,71 @@ def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
     return _Document(path, analyze(decoded.text, path, detail=False), extra, settings, decoded.bom)
 
 
-def _documents(paths: list[Path], configured: ConfigFinder, stderr: IO[str]) -> Iterator[_Document | None]:
+def _documents(
+    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None, stream: bool
+) -> Iterator[_Document | _Cached | _Streamed | None]:
+    """Each file read, then served from the cache or analysed (None:
+    unreadable); ``stream``: a large ``.phhs`` is left to be streamed."""
     for path in paths:
+        if stream and _streamable(path):
+            yield _streamed_or_cached(path, configured.settings(path), cache, stderr)
+            continue
         try:
-            decoded = read_decoded(path)
+            data, decoded = read_both(path)
         except OSError as error:
             stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
             yield None
             continue
-        yield _document(str(path), decoded, configured.settings(path))
+        settings = configured.settings(path)
+        if cache is None:
+            yield _document(str(path), decoded, settings)
+            continue
+        from phh_lsp.cli.results_cache import findings_from, severities
+        from phh_lsp.core.syntax.hands import is_multi_hand
+
+        key = cache.store.key(data, is_multi_hand(str(path), decoded.text), severities(settings, cache.with_fixes))
+        found = findings_from(cache.store.get(key), str(path))
+        if found is not None:
+            yield _Cached(str(path), *found)
+        else:
+            yield dataclasses.replace(_document(str(path), decoded, settings), key=key)
+
+
+def _streamed_or_cached(
+    path: Path, settings: Settings, cache: _CacheUse | None, stderr: IO[str]
+) -> _Streamed | _Cached | None:
+    """A large ``.phhs``: from the cache (its bytes hashed as they are read), else to stream."""
+    if cache is None:
+        return _Streamed(str(path), settings, None)
+    from phh_lsp.cli.results_cache import findings_from, severities
+
+    try:
+        key = cache.store.file_key(path, True, severities(settings, cache.with_fixes))
+    except OSError as error:
+        stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
+        return None
+    found = findings_from(cache.store.get(key), str(path))
+    return _Cached(str(path), *found) if found is not None else _Streamed(str(path), settings, key)
+
+
+@dataclass
+class _CacheUse:
+    """The results cache as this run uses it."""
+
+    store: ResultsCache
+    #: The findings carry their fixes (the JSON formats): another entry than without.
+    with_fixes: bool
+
+
+def _cache_use(args: argparse.Namespace, stderr: IO[str]) -> _CacheUse | None:
+    """The cache for this run, or None: ``--no-cache``, or ``--fix`` / ``--diff``
+    (which analyse every file to fix it)."""
+    if args.no_cache or args.fix or args.diff or args.paths == ["-"]:
+        return None
+    from phh_lsp.cli.results_cache import ResultsCache, cache_folder
+
+    store = ResultsCache(cache_folder(Path(args.config) if args.config else None), "check", stderr)
+    return _CacheUse(store, args.output_format in ("json", "json-lines") and not args.statistics)
 
 
 def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin: IO[bytes] | None = None) -> int:
@@ -178,8 +296,12 @@ def run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin:
 
 
 def _inputs(
-    args: argparse.Namespace, configured: ConfigFinder, stderr: IO[str], stdin: IO[bytes] | None
-) -> tuple[Iterable[_Document | None], int]:
+    args: argparse.Namespace,
+    configured: ConfigFinder,
+    stderr: IO[str],
+    stdin: IO[bytes] | None,
+    cache: _CacheUse | None,
+) -> tuple[Iterable[_Document | _Cached | _Streamed | None], int]:
     """The documents to check and how many named paths could not be found.
 
     Files a configuration excludes are skipped when a folder is walked,
@@ -200,7 +322,9 @@ def _inputs(
     ]
     if not files and not found.errors:
         raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
-    return _documents(files, configured, stderr), len(found.errors)
+    with_fixes = args.output_format in ("json", "json-lines") and not args.statistics
+    stream = args.jobs == 1 and not (args.fix or args.diff or with_fixes)
+    return _documents(files, configured, stderr, cache, stream), len(found.errors)
 
 
 class _UsageError(Exception):
@@ -213,14 +337,15 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         return 2
     try:
         configured = _finder(args)
-        documents, unreadable = _inputs(args, configured, stderr, stdin)
+        cache = _cache_use(args, stderr)
+        documents, unreadable = _inputs(args, configured, stderr, stdin, cache)
     except _UsageError as error:
         stderr.write(f"phh-lsp check: {error}\n")
         return 2
     fixing = args.fix or args.diff
     if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
         documents = list(documents)
-        analyse_in_parallel([document.analysis for document in documents if document is not None], args.jobs)
+        analyse_in_parallel([document.analysis for document in documents if isinstance(document, _Document)], args.jobs)
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
@@ -228,17 +353,30 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     stdin_fix = args.fix and not args.diff and args.paths == ["-"]
     out = stderr if stdin_fix else stdout  # stdout carries the fixed text
     for document in documents:
+        if isinstance(document, _Streamed):
+            document = _stream(document, stderr)
         if document is None:
             unreadable += 1
             continue
         checked.append(document.path)
-        if fixing:
-            document = _fixed(document, args, tally, stdout, stderr)
-            if args.diff:
-                analyze_hand.cache_clear()
-                continue
-        findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
-        analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+        if isinstance(document, _Cached):
+            findings, count = document.findings, document.hands
+            if document.key is not None and cache is not None:
+                from phh_lsp.cli.results_cache import findings_record
+
+                cache.store.put(document.key, findings_record(findings, count))
+        else:
+            if fixing:
+                document = _fixed(document, args, tally, stdout, stderr)
+                if args.diff:
+                    analyze_hand.cache_clear()
+                    continue
+            findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
+            analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+            if document.key is not None and cache is not None:
+                from phh_lsp.cli.results_cache import findings_record
+
+                cache.store.put(document.key, findings_record(findings, count))
         hands += count
         every.extend(findings)
         if not args.statistics:

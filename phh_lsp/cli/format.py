@@ -7,6 +7,12 @@ Ruff's conventions, so the command drops into CI and pre-commit the way
 valid TOML is reported and left alone (exit 1); an unreadable path is
 reported on stderr and the run goes on (exit 2 at the end). Each file keeps
 its line endings and its UTF-8 encoding (a BOM too).
+
+Each file's verdict (already formatted, would change, not valid TOML) is
+kept in the results cache (:mod:`phh_lsp.cli.results_cache`) by its bytes
+and the line width: a file known to be formatted is not formatted again,
+and ``--check`` answers an unchanged file at once. ``--no-cache`` neither
+reads nor writes it.
 """
 
 from __future__ import annotations
@@ -16,14 +22,17 @@ import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
 from phh_lsp.core.syntax.encoding import decode
-from phh_lsp.paths import collect, read_decoded
+from phh_lsp.paths import collect, read_both
+
+if TYPE_CHECKING:
+    from phh_lsp.cli.results_cache import ResultsCache
 
 _BOM = "\ufeff"
 
@@ -64,6 +73,9 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename",
         metavar="NAME",
         help="with - : the name of the text on stdin (decides .phh or .phhs; shown in messages)",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the results cache (format every file)"
     )
 
 
@@ -141,10 +153,16 @@ def _format_one(
     tally: _Tally,
     stdout: TextIO,
     stderr: TextIO,
+    cache: ResultsCache | None = None,
 ) -> None:
-    """Format one file; what happened is counted in ``tally``."""
+    """Format one file; what happened is counted in ``tally``.
+
+    From the cache: a file known to be formatted, or not valid TOML, and
+    with ``--check`` one known to change (writing and ``--diff`` need the
+    new text). What is found is stored; a file just written is stored as
+    formatted, under its new bytes."""
     try:
-        decoded = read_decoded(path)
+        data, decoded = read_both(path)
     except OSError as error:
         stderr.write(f"{path}: cannot read ({error.strerror})\n")
         tally.unreadable += 1
@@ -153,17 +171,37 @@ def _format_one(
         stderr.write(f"{path}: cannot read (not UTF-8)\n")
         tally.unreadable += 1
         return
+    multi, width = _is_phhs(path.name), f"line-width={line_width}"
+    key = cache.key(data, multi, width) if cache is not None else None
+    known = cache.get(key) if cache is not None and key is not None else None
+    if known == "unchanged":
+        tally.unchanged += 1
+        return
+    if isinstance(known, str) and known.startswith("invalid:"):
+        stderr.write(f"{path}: cannot format: {known.removeprefix('invalid:')}\n")
+        tally.invalid += 1
+        return
+    if known == "changed" and check and not diff:
+        tally.changed += 1
+        stdout.write(f"Would reformat: {path}\n")
+        return
     old = _BOM * decoded.bom + decoded.text  # the formatter keeps a byte order mark
-    new = format_text(old, multi=_is_phhs(path.name), line_width=line_width)
+    new = format_text(old, multi=multi, line_width=line_width)
     if new is None:
         problem = describe_toml_error(old)
         reason = f"not valid TOML ({problem})" if problem else "internal error"
         stderr.write(f"{path}: cannot format: {reason}\n")
         tally.invalid += 1
+        if cache is not None and key is not None and problem:
+            cache.put(key, f"invalid:{reason}")
         return
     if new == old:
         tally.unchanged += 1
+        if cache is not None and key is not None:
+            cache.put(key, "unchanged")
         return
+    if cache is not None and key is not None:
+        cache.put(key, "changed")
     tally.changed += 1
     if diff:
         stdout.writelines(diff_lines(str(path), old, new))
@@ -172,6 +210,8 @@ def _format_one(
     else:
         try:
             path.write_bytes(new.encode("utf-8"))
+            if cache is not None:
+                cache.put(cache.key(new.encode("utf-8"), multi, width), "unchanged")
         except OSError as error:
             stderr.write(f"{path}: cannot write ({error.strerror})\n")
             tally.changed -= 1
@@ -186,6 +226,7 @@ def run_format(
     line_width: int | None,
     stdout: TextIO,
     stderr: TextIO,
+    use_cache: bool = True,
 ) -> int:
     """Format, check or diff every PHH file under ``paths``; the exit code.
 
@@ -201,6 +242,11 @@ def run_format(
         stderr.write(f"{error}\n")
     configs = ConfigFinder(flags=options_from_flags(line_width=line_width))
     named = set(paths)
+    cache = None
+    if use_cache:
+        from phh_lsp.cli.results_cache import ResultsCache, cache_folder
+
+        cache = ResultsCache(cache_folder(), "format", stderr)
     for path in found.files:
         if str(path) not in named and configs.for_file(path).excludes(path.absolute()):
             continue  # excluded by the configuration (named files are formatted all the same)
@@ -212,6 +258,7 @@ def run_format(
             tally=tally,
             stdout=stdout,
             stderr=stderr,
+            cache=cache,
         )
     for problem in dict.fromkeys(configs.problems):
         stderr.write(f"phh-lsp format: configuration: {problem}\n")
@@ -252,6 +299,7 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
         line_width=args.line_width,
         stdout=streams.stdout,
         stderr=streams.stderr,
+        use_cache=not args.no_cache,
     )
 
 

@@ -10,6 +10,7 @@ file applies to a hand: :mod:`phh_lsp.config.files`). Keys::
     severity = { PHH502 = "information" }   # as the editor's diagnostics.severity
     line-width = 100                        # the formatter's (format.lineWidth)
     exclude = ["drafts/**"]                 # paths check and format skip (globs, from the file's folder)
+    cache-dir = ".phh-lsp-cache"            # check's and format's results cache (from the file's folder)
 
 The table becomes the file's layer of :class:`~phh_lsp.config.settings.Options`
 (laid under the editor's settings and the command line's flags by
@@ -30,7 +31,7 @@ from phh_lsp.config.settings import Options
 from phh_lsp.config.values import codes_named, line_width_problem, read_severity
 from phh_lsp.core.rules.codes import Severity
 
-_KEYS = ("select", "ignore", "severity", "line-width", "exclude")
+_KEYS = ("select", "ignore", "severity", "line-width", "exclude", "cache-dir")
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,13 @@ def config_from_table(path: str, table: Mapping[str, Any]) -> tuple[Config, list
     if width is not None and (problem := line_width_problem(width)) is not None:
         problems.append(f"{path}: line-width: {problem}")
         width = None
-    options = Options(severity=severity or None, select=selected, ignore=ignored, line_width=width)
+    cache_dir = table.get("cache-dir")
+    if cache_dir is not None and (not isinstance(cache_dir, str) or not cache_dir):
+        problems.append(f'{path}: cache-dir must be a folder such as ".phh-lsp-cache"')
+        cache_dir = None
+    if cache_dir is not None:
+        cache_dir = str(PurePath(path).parent / cache_dir)  # relative to the file's folder
+    options = Options(severity=severity or None, select=selected, ignore=ignored, line_width=width, cache_dir=cache_dir)
     return Config(path, options, tuple(exclude)), problems
 
 

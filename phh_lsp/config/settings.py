@@ -19,6 +19,9 @@ other in one named order, lowest precedence first (:data:`PRECEDENCE`):
    they turn off stay off, whatever severity a layer below gives them);
    ``--line-width`` wins over the file's ``line-width``.
 
+The file's ``cache-dir`` (where ``check`` and ``format`` keep their
+results) is laid the same way, though only the file sets it.
+
 The server has no flags and the command line no editor settings. An
 option a source sets to an invalid value is reported by that source and
 left unset there, so the layer below (at last the default) applies: the
@@ -44,6 +47,9 @@ class Settings:
     big_blinds: bool = False
     line_width: int = 88
     log_level: str = "warning"
+    #: Where ``check`` and ``format`` keep their results cache (None: the
+    #: default place, see :mod:`phh_lsp.cli.results_cache`).
+    cache_dir: str | None = None
 
     def severity_of(self, code: str) -> Severity | None:
         """The effective severity of a code (None when turned off)."""
@@ -66,6 +72,7 @@ class Options:
     big_blinds: bool | None = None
     line_width: int | None = None
     log_level: str | None = None
+    cache_dir: str | None = None
 
 
 #: The sources, lowest precedence first (the defaults lie under them all).
@@ -130,4 +137,5 @@ def resolve(layers: Layers) -> Settings:
         big_blinds=_last((options.big_blinds for options in ordered), defaults.big_blinds),
         line_width=_last((options.line_width for options in ordered), defaults.line_width),
         log_level=_last((options.log_level for options in ordered), defaults.log_level),
+        cache_dir=_last((options.cache_dir for options in ordered), defaults.cache_dir),
     )

@@ -113,7 +113,7 @@ def worker_check_inprocess(paths: list[str], jobs: int) -> dict[str, object]:
     from phh_lsp.cli import _parser
     from phh_lsp.cli.check import run_check
 
-    args = _parser().parse_args(["check", "--quiet", "--jobs", str(jobs), *paths])
+    args = _parser().parse_args(["check", "--quiet", "--no-cache", "--jobs", str(jobs), *paths])
     start = time.perf_counter()
     run_check(args, io.StringIO(), io.StringIO())
     return {"loop_s": time.perf_counter() - start}
@@ -181,7 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     me = [PYTHON, os.path.abspath(__file__)]
     plan: dict[str, list[str]] = {}
     for jobs in args.jobs:
-        plan[f"check -j{jobs}"] = [PYTHON, "-m", "phh_lsp", "check", "--quiet", "--jobs", str(jobs), *args.paths]
+        plan[f"check -j{jobs}"] = [
+            PYTHON,
+            "-m",
+            "phh_lsp",
+            "check",
+            "--quiet",
+            "--no-cache",
+            "--jobs",
+            str(jobs),
+            *args.paths,
+        ]
     plan["pokerkit"] = [*me, "--worker", "pokerkit", *args.paths]
     plan["tomllib"] = [*me, "--worker", "tomllib", *args.paths]
     if args.in_process:
@@ -266,7 +276,18 @@ def main(argv: list[str] | None = None) -> int:
         outputs: dict[int, str] = {}
         for jobs in args.jobs:
             result = run_child(
-                [PYTHON, "-m", "phh_lsp", "check", "--output-format", "json", "--jobs", str(jobs), *args.paths]
+                [
+                    PYTHON,
+                    "-m",
+                    "phh_lsp",
+                    "check",
+                    "--output-format",
+                    "json",
+                    "--no-cache",
+                    "--jobs",
+                    str(jobs),
+                    *args.paths,
+                ]
             )
             outputs[jobs] = str(result["stdout"])
             rows = json.loads(outputs[jobs]) if outputs[jobs].strip() else []
