@@ -45,7 +45,7 @@ def test_bash_completes_commands_flags_and_their_values(capsys: pytest.CaptureFi
         check=True,
     )
     assert registered.stdout == "complete -o default -F _phh_lsp phh-lsp\n"
-    assert bash_completes(path, "c") == ["check", "completion", "convert"]
+    assert bash_completes(path, "c") == ["check", "clean", "completion", "convert"]
     assert bash_completes(path, "check", "--output-format", "j") == ["json", "json-lines", "junit"]
     assert bash_completes(path, "check", "--f") == ["--fix"]
     assert bash_completes(path, "check", "hands/", "--unsafe") == ["--unsafe-fixes"]
@@ -84,7 +84,7 @@ def test_fish_completes_commands_flags_and_their_values(capsys: pytest.CaptureFi
         )
         return sorted(entry.split("\t")[0] for entry in done.stdout.splitlines())
 
-    assert completes("phh-lsp c") == ["check", "completion", "convert"]
+    assert completes("phh-lsp c") == ["check", "clean", "completion", "convert"]
     assert completes("phh-lsp check --output-format j") == ["json", "json-lines", "junit"]
     assert completes("phh-lsp show --color ") == ["always", "auto", "never"]
     assert completes("phh-lsp completion ") == ["bash", "fish", "zsh"]
