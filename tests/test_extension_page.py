@@ -26,7 +26,11 @@ def test_every_contributed_command_is_on_the_page() -> None:
     contributes = _manifest()["contributes"]
     assert isinstance(contributes, dict)
     for command in contributes["commands"]:
-        assert f"**{command['category']}: {command['title']}**" in readme, command
+        title = f"**{command['category']}: {command['title']}**"
+        assert title in readme, command
+        # each with its picture, before the next command's bullet
+        entry = readme[readme.index(title) :].split("\n- **", 1)[0]
+        assert re.search(r"!\[[^\]]+\]\(https://", entry), f"{title} has no picture on the page"
 
 
 def test_every_picture_on_the_page_is_in_the_repository() -> None:
