@@ -211,6 +211,8 @@ def _scan(
     stopped."""
     starts = [] if starts is None else starts
     names: set[str] = set()  # every hand's table name so far
+    counted_from = counted_to = -1
+    opens = closes = quotes = 0
     if found == 0 and not text.startswith("["):
         found = text.find("\n[")
     while found >= 0:
@@ -229,9 +231,15 @@ def _scan(
             if name is None or name in names:
                 continue  # no header, or a hand's table reopened further down: the tree judges
         start = starts[-1] if starts else 0  # the text before the first hand may open a value too
-        # inlined counts: the common case (brackets balanced above) costs two C calls
-        opened = text.count("[", start, line) > text.count("]", start, line)
-        if (opened or triple) and _inside_value(text, start, line, triple):
+        if start != counted_from:  # counts from the hand's start, kept as lines are passed: a value
+            counted_from, counted_to, opens, closes, quotes = start, start, 0, 0, 0  # left open is not n²
+        # counted by pieces that end at a line's `[`, which no quote or bracket run crosses
+        opens += text.count("[", counted_to, line)
+        closes += text.count("]", counted_to, line)
+        if triple:
+            quotes ^= text.count('"""', counted_to, line) % 2 | (text.count("'''", counted_to, line) % 2) << 1
+        counted_to = line
+        if (opens > closes or triple) and _inside_value(text, line, opens > closes, triple and quotes != 0):
             independent = False
             continue
         if meets is not None and line >= settled and meets(line):
@@ -243,12 +251,14 @@ def _scan(
     return starts, independent, len(text)
 
 
-def _inside_value(text: str, start: int, line: int, triple: bool) -> bool:
+def _inside_value(text: str, line: int, opened: bool, quoted: bool) -> bool:
     """Whether the header-like ``line`` stands inside a value opened since
-    the hand that starts at ``start`` (see :func:`cut_hands`)."""
-    if triple and (text.count('"""', start, line) % 2 or text.count("'''", start, line) % 2):
+    the hand above it began (see :func:`cut_hands`): a multi-line string
+    left open (``quoted``), or an array (``opened``) that the text after the
+    line closes."""
+    if quoted:
         return True
-    if text.count("[", start, line) <= text.count("]", start, line):
+    if not opened:
         return False
     end = _next_candidate(text, line + 1)
     return text.count("]", line, end) > text.count("[", line, end)
