@@ -95,6 +95,7 @@ SLOW = frozenset(
         "test_every_site.py::test_a_garbled_history_never_raises_and_every_hand_is_answered",
         "test_extremes.py::test_extreme_input",
         "test_fast_paths.py::test_corpus_hands_take_the_fast_path_and_read_the_same",
+        "test_incremental.py::test_edits_of_a_twelve_thousand_hand_file_show_what_a_fresh_analysis_shows",
         "test_fast_paths.py::test_header_starts_are_the_header_expressions_matches",
         "test_fast_paths.py::test_independent_hands_are_cut_at_the_trees_headers",
         "test_fast_paths.py::test_plain_lines_read_as_their_built_nodes_read",

@@ -12,6 +12,7 @@ is built (:mod:`phh_lsp.core.document_diagnostics`).
 from __future__ import annotations
 
 import bisect
+import itertools
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from functools import partial
 from phh_lsp.core.document_diagnostics import document_diagnostics, judged_as_one_document
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand
 from phh_lsp.core.rules.codes import Diagnostic
-from phh_lsp.core.syntax.hands import Cut, HandText, cut_hands, is_multi_hand
+from phh_lsp.core.syntax.hands import Cut, HandText, Pieces, cut_hands, is_multi_hand, recut
 from phh_lsp.core.text import Edit, LineIndex
 
 
@@ -43,17 +44,19 @@ class Analysis:
         multi: bool,
         detail: bool = True,
         mapper: HandMapper | None = None,
-        cut: Cut | None = None,
+        cut: Cut | Pieces | None = None,
     ) -> None:
         self.text = text
         self.multi = multi
         self.detail = detail
-        if multi and cut is None:
-            cut = cut_hands(text)
-        self.pieces = cut.hands if cut is not None else [HandText(0, len(text), text)]
-        #: Whether the hands may be judged one by one (see cut_hands).
-        self.independent = cut is None or cut.independent
-        self._triple = cut is not None and cut.triple
+        if isinstance(cut, Pieces):
+            self.pieces, self.independent = cut, True
+        else:
+            if multi and cut is None:
+                cut = cut_hands(text)
+            self.pieces = Pieces.of(cut.hands if cut is not None else [HandText(0, len(text), text)], len(text))
+            #: Whether the hands may be judged one by one (see cut_hands).
+            self.independent = cut is None or cut.independent
         self._detailed = partial(analyze_hand, multi=multi, detail=detail)
         self._checked = partial(analyze_hand, multi=multi, detail=False)
         self._mapper = mapper
@@ -134,8 +137,7 @@ class Analysis:
 
     def index_at(self, offset: int) -> int:
         """The number (from 0) of the piece whose text holds ``offset``."""
-        starts = [piece.start for piece in self.pieces]
-        return max(0, bisect.bisect_right(starts, offset) - 1)
+        return max(0, bisect.bisect_right(self.pieces.starts, offset) - 1)
 
     @property
     def has_prelude(self) -> bool:
@@ -153,8 +155,11 @@ class Analysis:
         """Every diagnostic of the document, in document coordinates."""
         if self._diagnostics is None:
             edited = self._edited
-            if edited is not None and edited.bounds is not None:
-                self._diagnostics, self._bounds = self._spliced(edited)
+            spliced = None
+            if edited is not None and edited.replaced is not None:
+                spliced = self._spliced(edited.replaced, edited.edit.delta)
+            if spliced is not None:
+                self._diagnostics, self._bounds = spliced
             else:
                 self._diagnostics, self._bounds = document_diagnostics(self.multi, self.hands)
             if not self.independent:
@@ -187,93 +192,129 @@ class Analysis:
     ) -> Analysis:
         """The analysis of ``text``, which is ``previous.text`` after ``edit``.
 
-        A keystroke in a 1,000-hand ``.phhs`` changes one hand: when the edit
-        lies inside one hand's body (not its header line) and leaves it one
-        hand whose brackets do not reach into the next, the other hands'
-        cut, analyses, diagnostics and lines are the previous ones, shifted.
-        Anything else (an edit across hands, a header typed, triple quotes)
-        is cut and judged afresh, as if the text were new. ``lines``: the
-        new text's line index, when the caller has it already.
-        ``tests/core/test_incremental.py`` holds this to the full path.
+        Whatever the edit (a keystroke in an action, a header retyped, a
+        ``[`` left open, triple quotes), the document is cut again only
+        around it, until the cut meets the previous one
+        (:func:`~phh_lsp.core.syntax.hands.recut`): the hands there are
+        analysed again, unless their text is one the previous version had,
+        and every other hand's cut, analysis, diagnostics and lines are the
+        previous ones, shifted. Only a document whose hands are not
+        independent tables is judged afresh. ``lines``: the new text's line
+        index, when the caller has it already. ``tests/core/test_incremental.py``
+        holds this to a fresh analysis of the new text.
         """
-        cut = _cut_after_edit(previous, text, edit)
-        if cut is None:
+        window = _window_after_edit(previous, text, edit)
+        if window is None:
             return cls(text, previous.multi, previous.detail, mapper)
-        pieces, index = cut
-        analysis = cls(text, True, previous.detail, mapper, Cut(pieces, independent=True, triple=False))
-        analysis._hands = [*previous._hands]
-        analysis._views = [*previous._views]
-        analysis._hands[index] = analysis._views[index] = None
-        bounds = previous._bounds if previous._diagnostics is not None else None
-        analysis._edited = _Edited(edit, index, previous._lines, previous._diagnostics, bounds)
+        first, after, starts = window
+        old = previous.pieces
+        delta = edit.delta
+        bounds = [*starts, old.starts[after] + delta if after < len(old) else len(text)]
+        texts = [text[start:end] for start, end in itertools.pairwise(bounds)]
+        pieces = Pieces(
+            [*old.starts[:first], *starts, *[start + delta for start in old.starts[after:]]],
+            [*old.texts[:first], *texts, *old.texts[after:]],
+            len(text),
+        )
+        analysis = cls(text, True, previous.detail, mapper, pieces)
+        kept = {old.texts[i]: (previous._hands[i], previous._views[i]) for i in range(first, after)}
+        reused = [kept.get(piece, (None, None)) for piece in texts]
+        analysis._hands = [*previous._hands[:first], *(hand for hand, _ in reused), *previous._hands[after:]]
+        analysis._views = [*previous._views[:first], *(view for _, view in reused), *previous._views[after:]]
+        if previous._diagnostics is not None and previous._bounds is not None:
+            names = [_name(previous._views[i] or previous._hands[i]) for i in range(first, after)]
+            spliced = _Replaced(first, after, len(texts), names, previous._diagnostics, previous._bounds)
+        else:
+            spliced = None
+        analysis._edited = _Edited(edit, previous._lines, spliced)
         if lines is not None and lines.text is text:
             analysis._lines = lines
         return analysis
 
-    def _spliced(self, edited: _Edited) -> tuple[list[Diagnostic], list[int]]:
-        """The previous diagnostics with the edited hand's replaced and those of
-        the hands after it shifted (names and headers are unchanged)."""
-        index, bounds, previous = edited.index, edited.bounds, edited.diagnostics
-        assert previous is not None and bounds is not None
-        piece = self.pieces[index]
-        found = self._views[index] or self._hands[index]
-        if found is None:
-            found = self._hands[index] = self._checked(piece.text)
-        # a duplicate hand name is the document's finding, on the header, which the edit did not touch
-        named = [d for d in previous[bounds[index] : bounds[index + 1]] if d.code == "PHH102"]
-        own = [*named, *(d.shifted(piece.start) for d in sorted(found.diagnostics, key=lambda d: d.span.start))]
-        before, after = previous[: bounds[index]], previous[bounds[index + 1] :]
-        delta = edited.edit.delta
-        diagnostics = [*before, *own, *(d.shifted(delta) for d in after)]
-        change = len(own) - (bounds[index + 1] - bounds[index])
-        return diagnostics, [*bounds[: index + 1], *(bound + change for bound in bounds[index + 1 :])]
+    def _spliced(self, replaced: _Replaced, delta: int) -> tuple[list[Diagnostic], list[int]] | None:
+        """The previous diagnostics with those of the hands cut again
+        replaced and those after them shifted; None when the hands' names
+        changed (a hand number given twice is the document's finding)."""
+        first, count = replaced.first, replaced.count
+        window = [self.hand_at(self.pieces.starts[i], snapshots=False) for i in range(first, first + count)]
+        if first == 0 or [_name(view.hand) if view else None for view in window] != replaced.names:
+            return None  # the text before the first hand, or a name, may change what the others show
+        previous, bounds = replaced.diagnostics, replaced.bounds
+        own: list[Diagnostic] = []
+        own_bounds: list[int] = []
+        for position, view in enumerate(window):
+            assert view is not None
+            own_bounds.append(bounds[first] + len(own))
+            old = previous[bounds[first + position] : bounds[first + position + 1]]  # the names are the same
+            # a duplicate hand name is the document's finding, on the header, which names the same hand still
+            own.extend(d for d in old if d.code == "PHH102")
+            own.extend(d.shifted(view.start) for d in sorted(view.hand.diagnostics, key=lambda d: d.span.start))
+        after = replaced.first + replaced.old_count
+        change = len(own) - (bounds[after] - bounds[first])
+        diagnostics = [*previous[: bounds[first]], *own, *(d.shifted(delta) for d in previous[bounds[after] :])]
+        return diagnostics, [*bounds[:first], *own_bounds, *(bound + change for bound in bounds[after:])]
+
+
+def _name(hand: HandAnalysis | None) -> str | None:
+    """A hand's table name (None for the text before the first hand)."""
+    return hand.header.key if hand is not None and hand.header is not None else None
+
+
+@dataclass(slots=True)
+class _Replaced:
+    """The hands an edit had cut again (``first`` to ``first + old_count``
+    of the previous version, ``count`` of the new), their names, and the
+    previous version's diagnostics with each hand's bounds in them."""
+
+    first: int
+    after: int
+    count: int
+    names: list[str | None]
+    diagnostics: list[Diagnostic]
+    bounds: list[int]
+
+    @property
+    def old_count(self) -> int:
+        return self.after - self.first
 
 
 @dataclass(slots=True)
 class _Edited:
-    """What an analysis made by an edit inside hand ``index`` keeps of the
-    previous one (its lines and diagnostics, when they were made: not the
-    analysis itself, or every version would keep the one before alive)."""
+    """What an analysis made by an edit keeps of the previous one (its lines
+    and diagnostics, when they were made: not the analysis itself, or every
+    version would keep the one before alive)."""
 
     edit: Edit
-    index: int
     lines: LineIndex | None
-    diagnostics: list[Diagnostic] | None
-    bounds: list[int] | None
+    replaced: _Replaced | None
 
 
-def _cut_after_edit(previous: Analysis, text: str, edit: Edit) -> tuple[list[HandText], int] | None:
-    """The hands of ``text`` from those of ``previous`` and the hand the
-    edit is in, or None when the cut must be made afresh (see after_edit)."""
+def _window_after_edit(previous: Analysis, text: str, edit: Edit) -> tuple[int, int, list[int]] | None:
+    """The hands the edit made ``text`` cut again: the first of the previous
+    ones replaced, the first kept after them, and the new starts between;
+    None when the whole text must be cut afresh (see after_edit)."""
     old = previous.text
     if not (previous.multi and previous.independent and previous.pieces) or len(text) != len(old) + edit.delta:
         return None
-    index = previous.index_at(edit.start)
-    piece = previous.pieces[index]
-    if not old.startswith("[", piece.start) or edit.old_end > piece.end - (index + 1 < len(previous.pieces)):
-        return None  # the prelude, or the line break before the next header
-    header_end = old.find("\n", piece.start)
-    if header_end < 0 or edit.start <= header_end:
-        return None  # the header's line: names, duplicates and the cut may change
-    around = text[max(0, edit.start - 2) : edit.new_end + 2]
-    if previous._triple or '"""' in around or "'''" in around:
-        return None
-    body = text[piece.start : piece.end + edit.delta]
-    if body.count("[") > body.count("]"):
-        return None  # an array left open here might swallow the next header
-    before = previous.pieces[index - 1].text if index else ""
-    if before.count("[") > before.count("]"):
-        return None  # an array left open above: this hand's own brackets decide whether its header is one
-    alone = cut_hands(body)
-    if len(alone.hands) != 1 or not alone.independent:
-        return None
+    starts = previous.pieces.starts
+    index = max(0, bisect.bisect_right(starts, edit.start) - 1)
+    line_end = old.find("\n", starts[index])
+    if line_end < 0 or edit.start <= line_end:
+        index -= 1  # the header's line itself is edited: it may no longer be one
+    # the hand before it too: whether its header is one may depend on the next header
+    first = max(0, index - 1)
     delta = edit.delta
-    pieces = [
-        *previous.pieces[:index],
-        HandText(piece.start, piece.end + delta, body),
-        *(HandText(p.start + delta, p.end + delta, p.text) for p in previous.pieces[index + 1 :]),
-    ]
-    return pieces, index
+
+    def meets(line: int) -> bool:
+        found = bisect.bisect_left(starts, line - delta)
+        return found < len(starts) and starts[found] == line - delta
+
+    cut = recut(text, starts[first], edit.new_end, meets)
+    if cut is None:
+        return None
+    window, met = cut
+    after = len(starts) if met >= len(text) else bisect.bisect_left(starts, met - delta)
+    return first, after, window
 
 
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]

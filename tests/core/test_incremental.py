@@ -142,3 +142,52 @@ def test_a_bracket_typed_below_an_array_left_open_is_cut_afresh() -> None:
     assert len(fresh.pieces) == 1  # [2] is inside the array now
     assert [p.text for p in edited.pieces] == [p.text for p in fresh.pieces]
     assert _seen(edited) == _seen(fresh)
+
+
+def test_an_array_left_open_with_triple_quotes_elsewhere_keeps_the_other_hands() -> None:
+    """A ``[`` typed in an action of a file with a multi-line string in
+    another hand re-analyses the hands around it, not the file (it used to
+    re-analyse every hand: minutes in a 50,000-hand file)."""
+    text = SAMPLE.replace("venue = 'PokerStars'", "venue = 'PokerStars'\nnote = '''a\nb'''", 1)
+    previous = analyze(text, "x.phhs")
+    _seen(previous)
+    at = text.index("'p2 cc'", text.index("\n[5]\n")) + 2
+    edited_text = text[:at] + "[" + text[at:]
+    edited = Analysis.after_edit(previous, edited_text, Edit(at, at, 1))
+    assert edited.analysed_count >= len(edited.pieces) - 2  # the hand typed in and the one after at most
+    fresh = analyze(edited_text, "x.phhs")
+    assert [p.text for p in edited.pieces] == [p.text for p in fresh.pieces]
+    assert _seen(edited) == _seen(fresh)
+
+
+def _big_sample(count: int) -> str:
+    """``count`` hands cycling SAMPLE's eight, their names cycling too: the
+    hands' texts repeat, so a fresh analysis of the whole file is cheap (the
+    hands are cached by text) and compared after every edit."""
+    hands = SAMPLE[SAMPLE.index("[1]") :].split("\n[")
+    hands = [hands[0], *("[" + hand for hand in hands[1:])]
+    return "".join(hands[i % len(hands)].rstrip("\n") + "\n" for i in range(count))
+
+
+BIG = _big_sample(12_000)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.data())
+def test_edits_of_a_twelve_thousand_hand_file_show_what_a_fresh_analysis_shows(data: st.DataObject) -> None:
+    """The same at scale, where the cut meets the previous one far from both ends."""
+    previous = analyze(BIG, "x.phhs")
+    _seen(previous)
+    text = BIG
+    for _ in range(data.draw(st.integers(1, 2))):
+        at = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(at, min(len(text), at + 8)))
+        typed = data.draw(st.sampled_from(["[", "]", "'''", '"""', "\n[3]\n", "\n", "x", ""]))
+        edit = Edit(at, end, len(typed))
+        text = text[:at] + typed + text[end:]
+        edited = Analysis.after_edit(previous, text, edit)
+        fresh = analyze(text, "x.phhs")
+        assert edited.pieces.starts == fresh.pieces.starts
+        assert edited.independent == fresh.independent
+        assert _seen(edited) == _seen(fresh)
+        previous = edited

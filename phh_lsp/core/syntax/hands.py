@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from phh_lsp.core.syntax.parser.document import parse
 from phh_lsp.core.syntax.tree import TableHeader
 
 _HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
+#: The same line where a slice of the text would begin (no line break before it).
+_HEADER_AT = re.compile(r"\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 
 
 @dataclass(slots=True)  # not frozen, for speed (a keystroke re-cuts a 1,000-hand file)
@@ -35,6 +39,43 @@ class HandText:
     start: int
     end: int
     text: str
+
+
+class Pieces(Sequence[HandText]):
+    """A document's hands as two lists, their starts and their texts (each
+    hand runs to the next one's start): an edit in a 50,000-hand file
+    shifts the starts after it as integers, where shifting 50,000
+    :class:`HandText` objects would take the time of the keystroke."""
+
+    __slots__ = ("length", "starts", "texts")
+
+    def __init__(self, starts: list[int], texts: list[str], length: int) -> None:
+        self.starts = starts
+        self.texts = texts
+        self.length = length
+
+    @classmethod
+    def of(cls, hands: list[HandText], length: int) -> Pieces:
+        return cls([hand.start for hand in hands], [hand.text for hand in hands], length)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @overload
+    def __getitem__(self, index: int) -> HandText: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[HandText]: ...
+    def __getitem__(self, index: int | slice) -> HandText | list[HandText]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self.starts)))]
+        if index < 0:
+            index += len(self.starts)
+        start = self.starts[index]
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else self.length
+        return HandText(start, end, self.texts[index])
+
+    def __iter__(self) -> Iterator[HandText]:
+        return (self[i] for i in range(len(self.starts)))
 
 
 def is_multi_hand(uri_or_path: str, text: str) -> bool:
@@ -106,10 +147,74 @@ def cut_hands(text: str) -> Cut:
     """
     triple = '"""' in text or "'''" in text
     independent = not (text[:1] in (" ", "\t") or _INDENTED_BRACKET.search(text))
-    starts: list[int] = []
-    current: str | None = None  # the table name of the hand being read
+    starts, independent, _ = _scan(text, 0, triple, independent)
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = [*starts, len(text)]
+    hands = [
+        HandText(start, end, text[start:end]) for start, end in itertools.pairwise(bounds) if end > start or start == 0
+    ]
+    return Cut(hands, independent, triple)
+
+
+def recut(text: str, begin: int, settled: int, meets: Callable[[int], bool]) -> tuple[list[int], int] | None:
+    """The hands' starts of ``text`` from ``begin`` on, cut again after an
+    edit, until the cut meets the one before it: the first start at or after
+    ``settled`` (the edit's new end) for which ``meets`` says it was a start
+    before the edit. Past it the text and the cut's state are the previous
+    ones, so the previous cut holds (shifted) and a keystroke in a 50,000-hand
+    file looks at a hand or two, not the file.
+
+    ``begin`` is a start the edit cannot move: 0, or a hand's header whose
+    line, and the next header's line, lie before the edit (whether a header
+    is one may depend on the next one, see :func:`cut_hands`). Returns the
+    starts from ``begin`` (included) to the one met (excluded) and the one
+    met (``len(text)`` at the end of the text); None when the cut text is
+    not independent tables (the whole document is then judged at once).
+    Multi-line strings are looked for in the cut text only (the whole
+    file's search is the time of a keystroke).
+    """
+    if begin == 0:
+        found = 0
+        if text[:1] in (" ", "\t"):
+            return None
+        starts: list[int] = []
+        current = None
+    else:
+        simple = _SIMPLE_HEADER_LINE.match(text, begin)
+        if simple is None:
+            return None
+        found = text.find("\n[", begin)
+        starts, current = [begin], simple.group(1)
+    starts, independent, met = _scan(text, found, True, True, starts, current, settled, meets)
+    if not independent or _INDENTED_BRACKET.search(text, max(0, begin - 1), met + 1):
+        return None
+    if not starts or (starts[0] != 0 and begin == 0):
+        starts.insert(0, 0)
+    return starts, met
+
+
+def _scan(
+    text: str,
+    found: int,
+    triple: bool,
+    independent: bool,
+    starts: list[int] | None = None,
+    current: str | None = None,
+    settled: int = -1,
+    meets: Callable[[int], bool] | None = None,
+) -> tuple[list[int], bool, int]:
+    """The loop of :func:`cut_hands` from ``found`` (a ``\\n[`` or 0), with
+    the hands accepted so far (``starts``, the last one's table name
+    ``current``); stops at a start ``meets`` accepts (see :func:`recut`).
+    Returns the starts, whether the hands are independent and where it
+    stopped."""
+    starts = [] if starts is None else starts
     names: set[str] = set()  # every hand's table name so far
-    found = 0 if text.startswith("[") else text.find("\n[")
+    counted_from = counted_to = -1
+    opens = closes = quotes = 0
+    if found == 0 and not text.startswith("["):
+        found = text.find("\n[")
     while found >= 0:
         line = found + 1 if text[found] == "\n" else found
         found = text.find("\n[", found + 1)
@@ -121,37 +226,56 @@ def cut_hands(text: str) -> Cut:
             if name is not None and name == current:
                 continue  # `[1.meta]`, `[[1.seats]]`: a table inside hand 1, which it belongs to
             independent = False
+            if meets is not None:
+                return starts, False, line  # a window stops: the whole document is cut instead
             if name is None or name in names:
                 continue  # no header, or a hand's table reopened further down: the tree judges
         start = starts[-1] if starts else 0  # the text before the first hand may open a value too
-        # inlined counts: the common case (brackets balanced above) costs two C calls
-        opened = text.count("[", start, line) > text.count("]", start, line)
-        if (opened or triple) and _inside_value(text, start, line, triple):
+        if start != counted_from:  # counts from the hand's start, kept as lines are passed: a value
+            counted_from, counted_to, opens, closes, quotes = start, start, 0, 0, 0  # left open is not n²
+        # counted by pieces that end at a line's `[`, which no quote or bracket run crosses
+        opens += text.count("[", counted_to, line)
+        closes += text.count("]", counted_to, line)
+        if triple:
+            quotes ^= text.count('"""', counted_to, line) % 2 | (text.count("'''", counted_to, line) % 2) << 1
+        counted_to = line
+        if (opens > closes or triple) and _inside_value(text, line, opens > closes, triple and quotes != 0):
             independent = False
             continue
+        if meets is not None and line >= settled and meets(line):
+            return starts, independent, line
         starts.append(line)
         current = name
         if name is not None:
             names.add(name)
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    bounds = [*starts, len(text)]
-    hands = [
-        HandText(start, end, text[start:end]) for start, end in itertools.pairwise(bounds) if end > start or start == 0
-    ]
-    return Cut(hands, independent, triple)
+    return starts, independent, len(text)
 
 
-def _inside_value(text: str, start: int, line: int, triple: bool) -> bool:
+def _inside_value(text: str, line: int, opened: bool, quoted: bool) -> bool:
     """Whether the header-like ``line`` stands inside a value opened since
-    the hand that starts at ``start`` (see :func:`cut_hands`)."""
-    if triple and (text.count('"""', start, line) % 2 or text.count("'''", start, line) % 2):
+    the hand above it began (see :func:`cut_hands`): a multi-line string
+    left open (``quoted``), or an array (``opened``) that the text after the
+    line closes."""
+    if quoted:
         return True
-    if text.count("[", start, line) <= text.count("]", start, line):
+    if not opened:
         return False
-    following = next(iter(_header_candidates(text[line + 1 :])), None)
-    end = len(text) if following is None else line + 1 + following
+    end = _next_candidate(text, line + 1)
     return text.count("]", line, end) > text.count("[", line, end)
+
+
+def _next_candidate(text: str, after: int) -> int:
+    """Where the first header-like line after ``after`` starts (the end of
+    the text when none), as :func:`_header_candidates` finds it in
+    ``text[after:]``, without copying or searching the rest of the file."""
+    if text.startswith("[", after) and _HEADER_AT.match(text, after):
+        return after
+    found = text.find("\n[", after)
+    while found >= 0:
+        if _HEADER_LINE.match(text, found + 1):
+            return found + 1
+        found = text.find("\n[", found + 1)
+    return len(text)
 
 
 def split_hands(text: str, multi: bool) -> list[HandText]:

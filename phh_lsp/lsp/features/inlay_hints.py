@@ -48,7 +48,7 @@ MAX_HANDS_PER_REQUEST = 200
 def views_in(analysis: Analysis, start: int, end: int) -> Iterator[HandView]:
     """The hands whose text overlaps the offsets ``[start, end]``, analysed lazily
     (at most :data:`MAX_HANDS_PER_REQUEST`, from the start of the range)."""
-    starts = [piece.start for piece in analysis.pieces]
+    starts = analysis.pieces.starts
     if not starts:
         return
     first = max(0, bisect.bisect_right(starts, start) - 1)

@@ -96,10 +96,11 @@ def action_tokens(action: ParsedAction) -> Iterator[tuple[Span, int, int]]:
 
 def _encode(analysis: Analysis, start: int, end: int, encoding: Encoding) -> list[int]:
     lines, pieces = analysis.lines, analysis.pieces
-    first = max(0, bisect.bisect_right([piece.start for piece in pieces], start) - 1)
+    first = max(0, bisect.bisect_right(pieces.starts, start) - 1)
     data: list[int] = []
     previous_line = previous_column = 0
-    for piece in pieces[first:]:
+    for index in range(first, len(pieces)):  # a range's hands only: a 50,000-hand file asks for its visible lines
+        piece = pieces[index]
         if piece.start > end:
             break
         for action in hand_actions(piece.text, analysis.multi):

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""A very large ``.phhs`` in the real server: issue #33's figures.
+
+Run from the project root with the project's venv::
+
+    nice .venv/bin/python tests/benchmarks/bench_big_document.py [--hands 1000 10000 50000] [--edits 7]
+
+For each size, a ``.phhs`` of that many hands is built in a temporary folder
+by cycling the hands of the corpus's 991-hand file (renumbered; one hand
+gets a multi-line ``note = '''...'''``), opened in ``python -m phh_lsp``
+(pushed diagnostics, as Neovim 0.7 takes them), and timed:
+
+1. ``didOpen`` -> first ``publishDiagnostics`` (the first hands') and the
+   whole file's: the end of the check's ``$/progress``, then its
+   diagnostics; per hand; the server's RSS then and its peak (``VmHWM``);
+2. only then (typing while the first check runs measures the early
+   publish, not the edit): keystroke -> diagnostics of that version, median
+   and max over ``--edits`` edits in the middle of the file, for an
+   ordinary edit (a digit typed into an amount) and for a ``[`` typed into
+   an action (an array left open) with the multi-line string elsewhere;
+3. ``documentSymbol`` (outline), ``foldingRange``, ``semanticTokens/range``
+   (the first 100 lines of the middle) and ``semanticTokens/full``;
+4. hover and completion on a 5 MB single-line document (a ``.phh`` whose
+   ``actions`` line is 5 MB long), near the line's end.
+
+It prints each figure against the issue's goal (PASS/FAIL); nothing is
+asserted. The machines are shared: read it with the load average printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import bench_editor
+from bench_editor import PHHS, Session, capabilities, proc_status
+from lsprotocol import types
+
+bench_editor.TIMEOUT = 3600.0  # a 50,000-hand file takes minutes to check on a busy machine
+GOALS = {"first": 1000.0, "per_hand": 2.5, "rss": 1536.0, "keystroke": 30.0, "request": 1000.0, "line": 100.0}
+NOTE = "note = '''a multi-line\nstring'''\n"
+
+
+def build(count: int, folder: Path) -> Path:
+    """``count`` hands cycling the corpus file's, renumbered, one with a multi-line note."""
+    source = PHHS.read_text(encoding="utf-8")
+    bodies = re.split(r"(?m)^\[\d+\]\n", source)[1:]
+    parts = [f"[{i + 1}]\n{bodies[i % len(bodies)]}" for i in range(count)]
+    parts[min(3, count - 1)] = parts[min(3, count - 1)].replace("\n", "\n" + NOTE, 1)
+    path = folder / f"big-{count}.phhs"
+    path.write_text("".join(parts), encoding="utf-8")
+    return path
+
+
+class BigSession(Session):
+    """The benchmark's session, which also follows the server's ``$/progress``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.progress_ended = asyncio.Event()
+
+        @self.client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+        def on_create(params: types.WorkDoneProgressCreateParams) -> None:
+            return None
+
+        @self.client.feature(types.PROGRESS)
+        def on_progress(params: types.ProgressParams) -> None:
+            value = params.value
+            if (isinstance(value, dict) and value.get("kind") == "end") or getattr(value, "kind", None) == "end":
+                self.progress_ended.set()
+
+
+def ms(start: float, end: float) -> float:
+    return (end - start) * 1000
+
+
+def verdict(name: str, value: float, goal: float, unit: str = "ms") -> str:
+    return f"  {'PASS' if value <= goal else 'FAIL'} {name}: {value:,.1f} {unit} (goal <= {goal:,.0f} {unit})"
+
+
+async def timed(request: asyncio.Future[object]) -> float:
+    start = time.perf_counter()
+    await asyncio.wait_for(request, 600)
+    return ms(start, time.perf_counter())
+
+
+async def edits(
+    session: Session, uri: str, text: str, version: int, typed: str, anchor: str, count: int
+) -> list[float]:
+    """Type ``typed`` at ``count`` places in the middle of the file (after
+    ``anchor``) and undo each; keystroke -> that version's diagnostics."""
+    from phh_lsp.core.text import LineIndex
+
+    times = []
+    lines = LineIndex(text)
+    for k in range(count):
+        at = text.index(anchor, len(text) // 2 + k * 5000) + len(anchor) - 1
+        line, column = lines.position(at, "utf-16")
+        for change in (
+            types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, column), types.Position(line, column)), text=typed
+            ),
+            types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, column), types.Position(line, column + len(typed))), text=""
+            ),
+        ):
+            version += 1
+            sent = time.perf_counter()
+            document = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
+            session.client.text_document_did_change(types.DidChangeTextDocumentParams(document, [change]))
+            received = await asyncio.wait_for(session.diagnostics(uri, version), 600)
+            if change.text:
+                times.append(ms(sent, received))
+    return times
+
+
+async def big_document(path: Path, count: int, edit_count: int) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    uri = path.as_uri()
+    session = BigSession()
+    await session.start(capabilities(), path.parent)
+    client = session.client
+    out = [f"{count:,} hands ({len(text) / 1e6:.1f} MB)"]
+    try:
+        sent = time.perf_counter()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
+        first = await asyncio.wait_for(session.diagnostics(uri, 1), 3600)
+        await asyncio.wait_for(session.progress_ended.wait(), 3600)
+        whole = await session.settled(uri, 1, quiet=1.0)
+        status = proc_status(session.pid)
+        out.append(verdict("didOpen -> first diagnostics", ms(sent, first), GOALS["first"]))
+        out.append(f"  whole file: {ms(sent, whole) / 1000:,.1f} s")
+        out.append(verdict("whole file per hand", ms(sent, whole) / count, GOALS["per_hand"]))
+        out.append(verdict("RSS after the whole check", status["VmRSS"], GOALS["rss"], "MB"))
+        out.append(f"  peak RSS (VmHWM): {status['VmHWM']:,.0f} MB")
+        ordinary = await edits(session, uri, text, 1, "5", "0.2", edit_count)
+        opened = await edits(session, uri, text, 1 + 2 * edit_count, "[", "'p2 cc", edit_count)
+        for name, values in (("ordinary edit", ordinary), ("`[` left open, '''...''' elsewhere", opened)):
+            median = statistics.median(values)
+            out.append(verdict(f"keystroke -> diagnostics, {name}, median", median, GOALS["keystroke"]))
+            out.append(f"    max {max(values):,.1f} ms over {len(values)}")
+        document = types.TextDocumentIdentifier(uri)
+        middle = text.count("\n", 0, len(text) // 2)
+        requests = {
+            "outline (documentSymbol)": client.text_document_document_symbol_async(
+                types.DocumentSymbolParams(document)
+            ),
+            "folding": client.text_document_folding_range_async(types.FoldingRangeParams(document)),
+            "semantic tokens (range, 100 lines)": client.text_document_semantic_tokens_range_async(
+                types.SemanticTokensRangeParams(
+                    document, types.Range(types.Position(middle, 0), types.Position(middle + 100, 0))
+                )
+            ),
+        }
+        for name, request in requests.items():
+            out.append(verdict(name, await timed(request), GOALS["request"]))
+        full = await timed(client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document)))
+        out.append(f"  semantic tokens (full): {full:,.0f} ms")
+        out.append(f"  RSS at the end: {proc_status(session.pid)['VmRSS']:,.0f} MB")
+    finally:
+        await session.stop()
+    return out
+
+
+async def long_line(folder: Path) -> list[str]:
+    """Hover and completion near the end of a 5 MB line."""
+    actions = ", ".join("'p1 cc'" for _ in range(5_000_000 // 9))
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        f"starting_stacks = [200, 200]\nactions = [{actions}]\n"
+    )
+    path = folder / "long-line.phh"
+    path.write_text(text, encoding="utf-8")
+    session = BigSession()
+    await session.start(capabilities(), folder)
+    client = session.client
+    uri = path.as_uri()
+    out = [f"a 5 MB line ({len(text) / 1e6:.1f} MB)"]
+    try:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
+        await asyncio.wait_for(session.diagnostics(uri, 1), 600)
+        position = types.Position(5, len(text.splitlines()[5]) - 5)
+        document = types.TextDocumentIdentifier(uri)
+        hovers, completions = [], []
+        for _ in range(5):
+            hovers.append(await timed(client.text_document_hover_async(types.HoverParams(document, position))))
+            completions.append(
+                await timed(client.text_document_completion_async(types.CompletionParams(document, position)))
+            )
+        out.append(verdict("hover, median", statistics.median(hovers), GOALS["line"]))
+        out.append(verdict("completion, median", statistics.median(completions), GOALS["line"]))
+    finally:
+        await session.stop()
+    return out
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    with tempfile.TemporaryDirectory(prefix="phh-big-") as name:
+        folder = Path(name)
+        for count in args.hands:
+            for line in await big_document(build(count, folder), count, args.edits):
+                print(line, flush=True)
+        if args.long_line:
+            for line in await long_line(folder):
+                print(line, flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[1000, 10_000, 50_000])
+    parser.add_argument("--edits", type=int, default=7)
+    parser.add_argument("--no-long-line", dest="long_line", action="store_false")
+    return asyncio.run(main_async(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
