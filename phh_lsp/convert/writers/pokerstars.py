@@ -78,7 +78,7 @@ def write_hand(hand: HandAnalysis) -> str:
         raise NotExpressible(f"the hand has errors (`phh-lsp check` says where){why}")
     result, state = replay(setup, hand.actions, record=False)
     if state is None or result.stopped_at is not None or state.status:
-        raise NotExpressible("the hand is not played to its end")
+        raise NotExpressible("the hand's actions stop before its end: PokerStars writes finished hands")
     count = setup.player_count
     stacks: list[Any] = list(setup.fields["starting_stacks"])
     for index, stack in enumerate(stacks):
@@ -314,7 +314,10 @@ class _Play:
         paid = list(winnings) if isinstance(winnings, list) and len(winnings) == self.count else self.collected
         rake = pot - sum(paid)
         if rake < 0:
-            raise NotExpressible("`winnings` add up to more than the pots PokerKit pays: PokerStars writes a rake")
+            raise NotExpressible(
+                f"`winnings` ({render(sum(paid))}) add up to more than the pots PokerKit pays ({render(pot)}): "
+                "PokerStars writes a rake"
+            )
         money = self.table.money
         self.out += [f"{name} collected {money(amount)} from pot" for name, amount in zip(self.table.names, paid) if amount]
         self.out += ["*** SUMMARY ***", f"Total pot {money(pot)} | Rake {money(rake)}"]
