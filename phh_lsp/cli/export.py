@@ -3,8 +3,10 @@
 The other direction of ``phh-lsp convert``, so trackers and replayers that
 read PokerStars open PHH datasets. Every hand of every file is accounted
 for: written, or named with why the site's text cannot say it, and the
-run goes on. Exit 0 when every hand was written, 1 when a hand was not,
-2 when a path cannot be read or no hand at all could be written.
+run goes on; where the text says otherwise than the PHH (``winnings``
+that do not match the pots PokerKit pays), a note says so. Exit 0 when
+every hand was written without a note, 1 when a hand was not or has a
+note, 2 when a path cannot be read or no hand at all could be written.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def run_export(paths: list[str], site: str, output: str, stdout: TextIO, stderr:
     for error in found.errors:
         stderr.write(f"{error}\n")
     written: list[str] = []
-    total = 0
+    total = noted = 0
     for path in found.files:
         try:
             text = read_text(path)
@@ -43,21 +45,25 @@ def run_export(paths: list[str], site: str, output: str, stdout: TextIO, stderr:
         hands = export_text(text, str(path), site)
         total += len(hands)
         for hand in hands:
+            which = f"{path} · hand {hand.number}" if len(hands) > 1 or path.suffix.lower() == ".phhs" else str(path)
             if hand.text is None:
-                which = f" · hand {hand.number}" if len(hands) > 1 or path.suffix.lower() == ".phhs" else ""
-                stderr.write(f"{path}{which}: not exported: {hand.reason}\n")
-            else:
-                written.append(hand.text)
+                stderr.write(f"{which}: not exported: {hand.reason}\n")
+                continue
+            written.append(hand.text)
+            noted += bool(hand.notes)
+            stderr.writelines(f"{which}: {note}\n" for note in hand.notes)
     if written:
         document = HAND_SEPARATOR.join(written)
         if output == "-":
             stdout.write(document)
         else:
             Path(output).write_text(document, encoding="utf-8")
-    stderr.write(f"Exported {len(written)} of {total} hands ({total - len(written)} not exported)\n")
+    stderr.write(
+        f"Exported {len(written)} of {total} hands ({noted} with notes, {total - len(written)} not exported)\n"
+    )
     if not written:
         return 2
-    return status or (1 if len(written) < total else 0)
+    return status or (1 if noted or len(written) < total else 0)
 
 
 def _run(args: argparse.Namespace, streams: Streams) -> int:

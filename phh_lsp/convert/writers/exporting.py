@@ -17,7 +17,7 @@ from phh_lsp.core.analysis import analyze
 from phh_lsp.core.hand_analysis import HandAnalysis
 
 #: Each site's writer by its ``--to`` name.
-WRITERS: Final[dict[str, Callable[[HandAnalysis], str]]] = {"pokerstars": pokerstars.write_hand}
+WRITERS: Final[dict[str, Callable[[HandAnalysis], tuple[str, list[str]]]]] = {"pokerstars": pokerstars.write_hand}
 #: Between two hands' texts (each ends its last line): two blank lines, as PokerStars writes them.
 HAND_SEPARATOR: Final = "\n\n"
 
@@ -25,11 +25,13 @@ HAND_SEPARATOR: Final = "\n\n"
 @dataclass(frozen=True, slots=True)
 class Exported:
     """One hand of a PHH file: its number in the file (from 1), and its
-    site text, or ``None`` with why it was not written."""
+    site text (with where it says otherwise than the PHH), or ``None`` with
+    why it was not written."""
 
     number: int
     text: str | None
     reason: str = ""
+    notes: tuple[str, ...] = ()
 
 
 def export_text(text: str, path: str, site: str) -> list[Exported]:
@@ -41,7 +43,8 @@ def export_text(text: str, path: str, site: str) -> list[Exported]:
     hands = []
     for number, index in enumerate(range(first, len(analysis.pieces)), 1):
         try:
-            hands.append(Exported(number, write(analysis.view(index).hand)))
+            text, notes = write(analysis.view(index).hand)
+            hands.append(Exported(number, text, notes=tuple(notes)))
         except NotExpressible as why:
             hands.append(Exported(number, None, str(why)))
         except Exception as error:  # a bug of ours: the hand fails, the file goes on

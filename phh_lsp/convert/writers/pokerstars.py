@@ -17,7 +17,8 @@ have never drop a different one); the date and time from their fields,
 what is missing as ``1970``, ``01``, ``01`` and ``0:00:00``; the table
 ``?``. What PokerStars only sometimes writes (a time zone, a currency) is
 left out when the PHH does not say it. The rake is what the pots paid less
-``winnings`` (what the players collected, after the rake), 0 without them.
+``winnings`` (what the players collected, after the rake), 0 without them
+(or when they do not match the pots: a note says so).
 """
 
 from __future__ import annotations
@@ -65,9 +66,10 @@ class NotExpressible(ValueError):
     """Why a hand is not written as PokerStars text, in a user's words."""
 
 
-def write_hand(hand: HandAnalysis) -> str:
-    """The hand as PokerStars text (lines ending with a newline); raises
-    :class:`NotExpressible` for a hand PokerStars text cannot say."""
+def write_hand(hand: HandAnalysis) -> tuple[str, list[str]]:
+    """The hand as PokerStars text (lines ending with a newline), and where
+    it says otherwise than the PHH; raises :class:`NotExpressible` for a
+    hand PokerStars text cannot say."""
     variant = hand.report.variant or ""
     if variant not in GAMES:
         raise NotExpressible(f"PokerStars text for {NOT_YET.get(variant, variant or 'this variant')} is not written yet")
@@ -85,9 +87,9 @@ def write_hand(hand: HandAnalysis) -> str:
         if not Decimal(stack).is_finite():
             raise NotExpressible(f"p{index + 1}'s starting stack is unknown (`inf`): PokerStars writes every stack")
     table = _Table(hand, count)
-    lines = [_header(hand, variant, table), *table.seat_lines(stacks)]
-    lines += _Play(hand, table, state, stacks).lines()
-    return "\n".join(lines) + "\n"
+    play = _Play(hand, table, state, stacks)
+    lines = [_header(hand, variant, table), *table.seat_lines(stacks), *play.lines()]
+    return "\n".join(lines) + "\n", play.notes
 
 
 class _Table:
@@ -184,15 +186,20 @@ class _Play:
         self.state = state
         self.count = len(stacks)
         self.stacks = list(stacks)
+        self.behind = list(stacks)  # the stacks after the posts, for "and is all-in"
         self.bets: list[Any] = [0] * self.count
         self.board: list[str] = []
         self.folded = 0
+        self.dealt = False  # whether the hole cards are dealt: the antes are collected before
         #: What each player collected, PokerStars' way: the pots PokerKit pushed
         #: them, and the matched part of a bet PokerKit hands back whole when
         #: everyone folds to it (PokerStars returns only the unmatched part).
         self.collected: list[Any] = [0] * self.count
         self.out: list[str] = []
-        self.shows: list[str] = []
+        #: What the text says otherwise than the PHH (``winnings`` that do not add up).
+        self.notes: list[str] = []
+        self.rake: Any = 0
+        self.shows: dict[str, str] = {}
 
     def lines(self) -> list[str]:
         operations = self.state.operations
@@ -202,8 +209,12 @@ class _Play:
             self.out.append(f"Dealt to {self.table.names[index]} [{' '.join(cards)}]")
         for operation in operations:
             self._operation(type(operation).__name__, operation)
-        if self.shows:
-            self.out += ["*** SHOW DOWN ***", *self.shows]
+        uncontested = self.count - self.folded == 1
+        if self.shows and not uncontested:
+            self.out += ["*** SHOW DOWN ***", *self.shows.values()]
+        self._collected()
+        if uncontested:  # a winner who shows anyway does after collecting, as PokerStars writes it
+            self.out += self.shows.values()
         self._summary()
         return self.out
 
@@ -216,11 +227,14 @@ class _Play:
             elif kind == "BlindOrStraddlePosting":
                 index = operation.player_index
                 entry = 1 - index if self.count == 2 else index  # heads up, PokerKit swaps the blinds
-                label = "straddle" if entry >= 2 else ("small blind" if entry == 0 else "big blind")
+                if entry > 2 and blinds[entry] > 0:
+                    raise NotExpressible(f"p{index + 1} posts a second straddle: PokerStars text has one at most")
+                label = "straddle" if entry == 2 else ("small blind" if entry == 0 else "big blind")
                 self._post(index, "big blind" if blinds[entry] < 0 else label, operation.amount)
 
     def _post(self, index: int, what: str, amount: Any) -> None:
-        all_in = " and is all-in" if self.stacks[index] == amount else ""
+        self.behind[index] -= amount
+        all_in = " and is all-in" if self.behind[index] == 0 else ""
         self.out.append(f"{self.table.names[index]}: posts {what} {self.table.money(amount)}{all_in}")
 
     def _dealt(self, operations: Any) -> dict[int, list[str]]:
@@ -249,6 +263,9 @@ class _Play:
         self.bets[index] += amount
         self.stacks[index] -= amount
 
+    def _HoleDealing(self, operation: Any) -> None:  # noqa: N802
+        self.dealt = True
+
     def _Folding(self, operation: Any) -> None:  # noqa: N802
         self.folded += 1
         self._say(operation.player_index, "folds")
@@ -271,6 +288,10 @@ class _Play:
         folds to it; the matched part is then collected, as PokerStars says)."""
         for index, collected in enumerate(operation.bets):
             handed_back = self.bets[index] - collected
+            if handed_back > 0 and not self.dealt:
+                raise NotExpressible(
+                    f"`ante_trimming_status` hands p{index + 1}'s ante back: PokerStars text has no such rule"
+                )
             if handed_back > 0:
                 matched = max(bet for other, bet in enumerate(self.bets) if other != index)
                 uncalled = self.bets[index] - matched if self.count - self.folded == 1 else handed_back
@@ -294,9 +315,11 @@ class _Play:
 
     def _HoleCardsShowingOrMucking(self, operation: Any) -> None:  # noqa: N802
         cards = list(cards_text(operation.hole_cards))
-        shown = cards and "??" not in cards
         name = self.table.names[operation.player_index]
-        self.shows.append(f"{name}: shows [{' '.join(cards)}]" if shown else f"{name}: mucks hand")
+        # A player shows once in PokerStars text: what they show last (some
+        # datasets show `????` again on each street of an all-in). Cards shown
+        # but unknown are `??`, as in Figure 3: a muck would end an all-in early.
+        self.shows[name] = f"{name}: shows [{' '.join(cards)}]" if cards else f"{name}: mucks hand"
 
     def _RunoutCountSelection(self, operation: Any) -> None:  # noqa: N802
         if operation.runout_count not in (None, 1):
@@ -306,20 +329,30 @@ class _Play:
         for index, amount in enumerate(operation.amounts):
             self.collected[index] += amount
 
-    def _summary(self) -> None:
-        """Who collected what (``winnings`` when the PHH says, else what the
-        pots paid), the pot and the rake, the board."""
+    def _collected(self) -> None:
+        """Who collected what, and the rake. What each
+        collected is ``winnings`` (after the rake) where they agree with the
+        pots PokerKit pays (nobody paid more than the pots gave them, nobody
+        paid nothing the pots gave something), the rake their difference; else
+        the pots PokerKit pays, no rake, and a note says why."""
         pot = sum(self.collected)
+        paid = self.collected
         winnings = field_value(self.hand, "winnings")
-        paid = list(winnings) if isinstance(winnings, list) and len(winnings) == self.count else self.collected
-        rake = pot - sum(paid)
-        if rake < 0:
-            raise NotExpressible(
-                f"`winnings` ({render(sum(paid))}) add up to more than the pots PokerKit pays ({render(pot)}): "
-                "PokerStars writes a rake"
-            )
+        if isinstance(winnings, list) and len(winnings) == self.count:
+            if all(0 < won <= pays or won == pays == 0 for won, pays in zip(winnings, paid, strict=True)):
+                paid = winnings
+            else:
+                self.notes.append(
+                    f"`winnings` {render(tuple(winnings))} do not match the pots PokerKit pays "
+                    f"{render(tuple(paid))}: the pots are written as PokerKit pays them"
+                )
         money = self.table.money
         self.out += [f"{name} collected {money(amount)} from pot" for name, amount in zip(self.table.names, paid) if amount]
-        self.out += ["*** SUMMARY ***", f"Total pot {money(pot)} | Rake {money(rake)}"]
+        self.rake = pot - sum(paid)
+
+    def _summary(self) -> None:
+        """The pot, the rake and the board."""
+        money = self.table.money
+        self.out += ["*** SUMMARY ***", f"Total pot {money(sum(self.collected))} | Rake {money(self.rake)}"]
         if self.board:
             self.out.append(f"Board [{' '.join(self.board)}]")
