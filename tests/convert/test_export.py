@@ -62,8 +62,11 @@ def _actions(actions: list[str]) -> list[str]:
     dealt = {parts[2]: parts[3] for parts in plain if parts[:2] == ["d", "dh"]}
     last = {parts[0]: (parts[2:] or [""])[0] for parts in plain if parts[1:2] == ["sm"]}
     last = {player: dealt[player] if cards == "-" else cards for player, cards in last.items()}
+    uncontested = sum(parts[1:2] == ["f"] for parts in plain) == len(dealt) - 1
     written, showed = [], set()
     for parts in plain:
+        if uncontested and parts[1:2] == ["sm"]:
+            continue  # the winner of an uncontested pot showing: the reader keeps only the cards (a reader fix)
         if parts[:2] == ["d", "dh"] and "?" not in last.get(parts[2], "?"):
             parts = [*parts[:3], last[parts[2]]]
         elif parts[1:2] == ["sm"]:
@@ -74,7 +77,19 @@ def _actions(actions: list[str]) -> list[str]:
         elif parts[1:2] == ["cbr"]:
             parts = [*parts[:2], str(Decimal(parts[2]).normalize())]
         written.append(" ".join(parts))
-    return written
+    return _shows_sorted(written)
+
+
+def _shows_sorted(actions: list[str]) -> list[str]:
+    """Each showdown's shows in one order: PokerKit asks for them in an order that
+    depends on which cards it knows, and the reader knows the shown cards from the deal."""
+    done: list[str] = []
+    for action in actions:
+        run = len(done)
+        while run and " sm" in done[run - 1] and " sm" in action:
+            run -= 1
+        done.insert(run + sum(1 for shown in done[run:] if shown < action) if " sm" in action else len(done), action)
+    return done
 
 
 def _final_stacks(text: str) -> tuple[Any, ...] | None:
