@@ -72,7 +72,9 @@ def write_hand(hand: HandAnalysis) -> tuple[str, list[str]]:
     hand PokerStars text cannot say."""
     variant = hand.report.variant or ""
     if variant not in GAMES:
-        raise NotExpressible(f"PokerStars text for {NOT_YET.get(variant, variant or 'this variant')} is not written yet")
+        raise NotExpressible(
+            f"PokerStars text for {NOT_YET.get(variant, variant or 'this variant')} is not written yet"
+        )
     errors = [found for found in hand.diagnostics if found.severity == Severity.ERROR]
     setup = hand.report.setup
     if errors or setup is None:
@@ -145,7 +147,7 @@ def _header(hand: HandAnalysis, variant: str, table: _Table) -> str:
     currency = f" {table.currency}" if table.currency else ""
     stakes = f"{table.money(small)}/{table.money(big)}{currency}"
     name = field_value(hand, "table")
-    size = max(table.seats + [_int(field_value(hand, "seat_count"), 0)])
+    size = max([*table.seats, _int(field_value(hand, "seat_count"), 0)])
     return (
         f"PokerStars Hand #{_hand_number(hand)}: {GAMES[variant]} ({stakes}) - {_when(hand)}\n"
         f"Table '{'?' if name is None else name}' {size}-max Seat #{table.seats[-1]} is the button"
@@ -159,7 +161,7 @@ def _int(value: Any, default: int) -> int:
 def _hand_number(hand: HandAnalysis) -> str:
     """``hand`` when it is a number, else twelve digits derived from the hand's text."""
     number = field_value(hand, "hand")
-    if isinstance(number, int) and number >= 0 or isinstance(number, str) and number.isdigit():
+    if (isinstance(number, int) and number >= 0) or (isinstance(number, str) and number.isdigit()):
         return str(number)
     return str(int(hashlib.sha256(hand.text.encode()).hexdigest(), 16) % 10**12).zfill(12)
 
@@ -246,6 +248,9 @@ class _Play:
         return {index: cards for index, cards in sorted(dealt.items()) if "??" not in cards}
 
     def _operation(self, kind: str, operation: Any) -> None:
+        """The operation's lines: each kind of PokerKit operation written has
+        its method here, named after its class (``_Folding``); the others
+        (burning a card, killing a hand, pulling the chips) say nothing."""
         handler = getattr(self, "_" + kind, None)
         if handler is not None:
             handler(operation)
@@ -254,7 +259,7 @@ class _Play:
         all_in = " and is all-in" if chips and self.stacks[index] == 0 else ""
         self.out.append(f"{self.table.names[index]}: {text}{all_in}")
 
-    def _AntePosting(self, operation: Any) -> None:  # noqa: N802 (PokerKit's operation names)
+    def _AntePosting(self, operation: Any) -> None:
         self._chips(operation.player_index, operation.amount)
 
     _BlindOrStraddlePosting = _AntePosting
@@ -263,26 +268,26 @@ class _Play:
         self.bets[index] += amount
         self.stacks[index] -= amount
 
-    def _HoleDealing(self, operation: Any) -> None:  # noqa: N802
+    def _HoleDealing(self, operation: Any) -> None:
         self.dealt = True
 
-    def _Folding(self, operation: Any) -> None:  # noqa: N802
+    def _Folding(self, operation: Any) -> None:
         self.folded += 1
         self._say(operation.player_index, "folds")
 
-    def _CheckingOrCalling(self, operation: Any) -> None:  # noqa: N802
+    def _CheckingOrCalling(self, operation: Any) -> None:
         index, amount = operation.player_index, operation.amount
         self._chips(index, amount)
         self._say(index, f"calls {self.table.money(amount)}" if amount else "checks", chips=True)
 
-    def _CompletionBettingOrRaisingTo(self, operation: Any) -> None:  # noqa: N802
+    def _CompletionBettingOrRaisingTo(self, operation: Any) -> None:
         index, to = operation.player_index, operation.amount
         top = max(self.bets)
         self._chips(index, to - self.bets[index])
         money = self.table.money
         self._say(index, f"raises {money(to - top)} to {money(to)}" if top else f"bets {money(to)}", chips=True)
 
-    def _BetCollection(self, operation: Any) -> None:  # noqa: N802
+    def _BetCollection(self, operation: Any) -> None:
         """Where PokerKit hands a bet back, PokerStars' ``Uncalled bet``: the
         part nobody matched (PokerKit hands the whole bet back when everyone
         folds to it; the matched part is then collected, as PokerStars says)."""
@@ -298,10 +303,12 @@ class _Play:
                 self.collected[index] += handed_back - uncalled
                 self.stacks[index] += handed_back
                 if uncalled > 0:
-                    self.out.append(f"Uncalled bet ({self.table.money(uncalled)}) returned to {self.table.names[index]}")
+                    self.out.append(
+                        f"Uncalled bet ({self.table.money(uncalled)}) returned to {self.table.names[index]}"
+                    )
         self.bets = [0] * self.count
 
-    def _BoardDealing(self, operation: Any) -> None:  # noqa: N802
+    def _BoardDealing(self, operation: Any) -> None:
         cards = list(cards_text(operation.cards))
         if "??" in cards:
             raise NotExpressible("a board card is unknown (`??`): PokerStars names every card it deals")
@@ -313,7 +320,7 @@ class _Play:
         shown = f"[{' '.join(before)}] " if before else ""
         self.out.append(f"*** {street} *** {shown}[{' '.join(cards)}]")
 
-    def _HoleCardsShowingOrMucking(self, operation: Any) -> None:  # noqa: N802
+    def _HoleCardsShowingOrMucking(self, operation: Any) -> None:
         cards = list(cards_text(operation.hole_cards))
         name = self.table.names[operation.player_index]
         # A player shows once in PokerStars text: what they show last (some
@@ -321,11 +328,11 @@ class _Play:
         # but unknown are `??`, as in Figure 3: a muck would end an all-in early.
         self.shows[name] = f"{name}: shows [{' '.join(cards)}]" if cards else f"{name}: mucks hand"
 
-    def _RunoutCountSelection(self, operation: Any) -> None:  # noqa: N802
+    def _RunoutCountSelection(self, operation: Any) -> None:
         if operation.runout_count not in (None, 1):
             raise NotExpressible(f"the board is run {operation.runout_count} times: not written yet")
 
-    def _ChipsPushing(self, operation: Any) -> None:  # noqa: N802
+    def _ChipsPushing(self, operation: Any) -> None:
         for index, amount in enumerate(operation.amounts):
             self.collected[index] += amount
 
@@ -347,7 +354,11 @@ class _Play:
                     f"{render(tuple(paid))}: the pots are written as PokerKit pays them"
                 )
         money = self.table.money
-        self.out += [f"{name} collected {money(amount)} from pot" for name, amount in zip(self.table.names, paid) if amount]
+        self.out += [
+            f"{name} collected {money(amount)} from pot"
+            for name, amount in zip(self.table.names, paid, strict=True)
+            if amount
+        ]
         self.rake = pot - sum(paid)
 
     def _summary(self) -> None:
