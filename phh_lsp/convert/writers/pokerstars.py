@@ -106,7 +106,7 @@ class _Table:
         seats = field_value(hand, "seats")
         self.seats = [int(seat) for seat in seats] if isinstance(seats, list) and len(seats) == count else []
         self.seats = self.seats or list(range(1, count + 1))
-        if _round_from_button(self.seats) != self.seats:
+        if len(set(self.seats)) < count or _round_from_button(self.seats) != self.seats:
             raise NotExpressible(
                 f"the seats {self.seats} do not go round the table from the seat after the button "
                 f"(seat {self.seats[-1]}, the last player's), as PokerStars lists the players"
