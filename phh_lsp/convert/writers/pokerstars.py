@@ -119,8 +119,11 @@ class _Table:
 
     def money(self, amount: Any) -> str:
         """An amount as PokerStars prints it: the currency's symbol, then the
-        number as the PHH writes it (the product's one value writer)."""
-        return self.symbol + render(amount)
+        number by the product's one value writer, as the PHH writes it (the
+        cents of ``0.50`` stay), a whole amount as a whole number (``$1``, not
+        the ``$1.0`` a sum of ``0.5``s would print)."""
+        whole = isinstance(amount, Decimal) and amount.is_finite() and amount == amount.to_integral_value()
+        return self.symbol + render(int(amount) if whole else amount)
 
     def seat_lines(self, stacks: list[Any]) -> list[str]:
         order = sorted(range(len(self.seats)), key=lambda index: self.seats[index])
