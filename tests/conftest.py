@@ -93,6 +93,8 @@ SLOW = frozenset(
         "test_equity.py::test_stud_games_within_the_margin_of_every_seventh_card",
         "test_equity.py::test_unknown_and_folded_cards",
         "test_every_site.py::test_a_garbled_history_never_raises_and_every_hand_is_answered",
+        "test_export.py::test_nothing_exported_exits_2",
+        "test_export.py::test_what_cannot_be_said_is_named_and_the_run_goes_on",
         "test_extremes.py::test_extreme_input",
         "test_fast_paths.py::test_corpus_hands_take_the_fast_path_and_read_the_same",
         "test_incremental.py::test_edits_of_a_twelve_thousand_hand_file_show_what_a_fresh_analysis_shows",

@@ -1,4 +1,4 @@
-"""``phh-lsp [serve] | check | format | show | replay | equity | convert | schema | rule | completion | clean``.
+"""``phh-lsp [serve] | check | format | show | replay | equity | convert | export | schema | rule | completion | clean``
 
 With no subcommand (or ``serve``) it runs the language server over stdio,
 which is how editors start it; ``--stdio`` is accepted and ignored because
@@ -83,6 +83,12 @@ def _convert() -> Command:
     return COMMAND
 
 
+def _export() -> Command:
+    from phh_lsp.cli.export import COMMAND
+
+    return COMMAND
+
+
 def _rule() -> Command:
     from phh_lsp.cli.rule import COMMAND
 
@@ -115,6 +121,7 @@ COMMANDS: dict[str, Listed] = {
     "show": Listed("a hand street by street: actions in words, pot, stacks, cards", _show),
     "replay": Listed("a hand as one self-contained HTML replayer, to open or share", _replay),
     "convert": Listed("convert poker-site hand histories to PHH, hand by hand", _convert),
+    "export": Listed("write PHH hands as a poker site's hand histories (PokerStars)", _export),
     "rule": Listed("explain a diagnostic code: what it means, an example and its fix", _rule),
     "completion": Listed("print a shell completion script (bash, zsh or fish)", _completion),
     "clean": Listed("remove the results cache of check and format", _clean),
