@@ -43,6 +43,7 @@ CLI_ONLY = {
     # a large .phhs read line by line
     "cli/check_stream.py",
     "cli/convert.py",
+    "cli/export.py",
     "cli/hand_choice.py",
     "cli/replay.py",
     # phh-lsp replay's page builder: reads its own renderer out of the package (importlib.resources)
@@ -129,7 +130,8 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         "cli/results_cache.py": [".open()", ".unlink()", "from importlib.metadata import ..."],
         "cli/clean.py": [".rmtree()"],
         "cli/check_stream.py": [".open()"],
-        "cli/convert.py": [".read_bytes()", ".write_text()"],
+        "cli/convert.py": [".read_bytes()", ".write_text()", "open()"],
+        "cli/export.py": [".write_text()", "from phh_lsp.paths import read_text", "read_text()"],
         "cli/hand_choice.py": ["from phh_lsp.paths import read_text", "read_text()"],
         "cli/replay.py": [".write_text()"],
         "replayer/page.py": [".read_text()", "from importlib import ..."],
