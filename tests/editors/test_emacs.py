@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.editors.test_neovim import DWAN_SOURCE, nvim_env, phh_lsp_bin
+from tests.editors.test_neovim import nvim_env
+from tests.editors.test_neovim_enable import broken_hand
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE.parent.parent / "docs" / "editors.md"
@@ -44,6 +45,12 @@ def _has_eglot(emacs: str) -> bool:
     return probe.returncode == 0
 
 
+def _apt_get(*args: str) -> subprocess.CompletedProcess[str]:
+    """``apt-get ARGS`` without questions, bounded in time; its outcome."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    return subprocess.run(["apt-get", *args], capture_output=True, text=True, timeout=900, env=env, check=False)
+
+
 @pytest.fixture(scope="module")
 def emacs() -> str:
     """Emacs with eglot: the one on PATH, or installed from the system's packages when we may."""
@@ -52,39 +59,18 @@ def emacs() -> str:
         return found
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
         pytest.skip(f"needs Emacs 28+ with eglot: apt install {' '.join(PACKAGES)}")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    installed = subprocess.run(
-        ["apt-get", "install", "-y", "-q", "--no-install-recommends", *PACKAGES],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=env,
-        check=False,
-    )
+    installed = _apt_get("install", "-y", "-q", "--no-install-recommends", *PACKAGES)
     if installed.returncode != 0:  # the package lists may be stale on a fresh machine
-        subprocess.run(["apt-get", "update", "-q"], capture_output=True, timeout=600, env=env, check=False)
-        installed = subprocess.run(
-            ["apt-get", "install", "-y", "-q", "--no-install-recommends", *PACKAGES],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            env=env,
-            check=False,
-        )
+        _apt_get("update", "-q")
+        installed = _apt_get("install", "-y", "-q", "--no-install-recommends", *PACKAGES)
     found = shutil.which("emacs")
     assert installed.returncode == 0 and found, installed.stdout[-2000:] + installed.stderr[-2000:]
     return found
 
 
 def test_eglot_shows_the_diagnostic_and_formats_on_save(emacs: str, tmp_path: Path) -> None:
-    source = DWAN_SOURCE.read_text(encoding="utf-8")
-    assert '"d dh p1 Ac2d"' in source
-    hand = tmp_path / "hand.phh"
-    hand.write_text(source.replace('"d dh p1 Ac2d"', '"d dh p1 Ax2d"'), encoding="utf-8")
-    expected = tmp_path / "expected.phh"
-    expected.write_text(source, encoding="utf-8")
-    subprocess.run([str(phh_lsp_bin() / "phh-lsp"), "format", str(expected)], check=True, capture_output=True)
-    assert expected.read_text(encoding="utf-8") != source, "the hand must need formatting, or the test means nothing"
+    broken = broken_hand(tmp_path)
+    hand, expected = broken.hand, broken.expected
     init = tmp_path / "init.el"
     init.write_text(doc_block("emacs-eglot"), encoding="utf-8")
     env = nvim_env(tmp_path, PHH_EMACS_HAND=str(hand))
@@ -103,8 +89,7 @@ def test_eglot_shows_the_diagnostic_and_formats_on_save(emacs: str, tmp_path: Pa
     result: dict[str, Any] = json.loads(line.removeprefix("RESULT "))
     context = json.dumps(result, indent=1) + "\n" + output
     assert not result["errors"] and result["mode"] == "phh-mode" and result["managed"], context
-    wrong = 1 + next(number for number, text in enumerate(source.splitlines()) if '"d dh p1 Ac2d"' in text)
-    assert [d["line"] for d in result["diagnostics"]] == [wrong], context
+    assert [d["line"] for d in result["diagnostics"]] == [broken.wrong_line + 1], context  # Emacs counts from 1
     assert "PHH307" in result["diagnostics"][0]["text"] and "`x` is not a suit" in result["diagnostics"][0]["text"]
     assert result["cleared"], context
     assert hand.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8"), context

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +24,38 @@ HERE = Path(__file__).resolve().parent
 PLUGIN = HERE.parent.parent / "editors" / "neovim"
 
 
-def test_vim_lsp_enable_alone_checks_and_formats_on_save(tmp_path: Path) -> None:
-    nvim = find_nvim("pypi")
+@dataclass(frozen=True)
+class BrokenHand:
+    """Dwan-Ivey 2009 with a wrong suit in p1's hole cards (``Ax2d``), as an editor test opens
+    it, and what the file must read after the card is put right and saved: ``expected``, the
+    hand as ``phh-lsp format`` writes it (which differs from the corpus's text)."""
+
+    source: str
+    hand: Path
+    expected: Path
+
+    @property
+    def wrong_line(self) -> int:
+        """The 0-based line of the wrong card."""
+        return next(number for number, text in enumerate(self.source.splitlines()) if '"d dh p1 Ac2d"' in text)
+
+
+def broken_hand(folder: Path) -> BrokenHand:
+    """Write the broken hand and its formatted twin into ``folder``."""
     source = DWAN_SOURCE.read_text(encoding="utf-8")
     assert '"d dh p1 Ac2d"' in source
-    hand = tmp_path / "hand.phh"
+    hand = folder / "hand.phh"
     hand.write_text(source.replace('"d dh p1 Ac2d"', '"d dh p1 Ax2d"'), encoding="utf-8")
-    expected = tmp_path / "expected.phh"
+    expected = folder / "expected.phh"
     expected.write_text(source, encoding="utf-8")
     subprocess.run([str(phh_lsp_bin() / "phh-lsp"), "format", str(expected)], check=True, capture_output=True)
+    return BrokenHand(source, hand, expected)
+
+
+def test_vim_lsp_enable_alone_checks_and_formats_on_save(tmp_path: Path) -> None:
+    nvim = find_nvim("pypi")
+    broken = broken_hand(tmp_path)
+    hand, expected = broken.hand, broken.expected
     init = tmp_path / "init.lua"
     init.write_text(f'vim.opt.runtimepath:append({json.dumps(str(PLUGIN))})\nvim.lsp.enable("phh_lsp")\n')
     env = nvim_env(tmp_path, PHH_NVIM_OUT=str(tmp_path / "result.json"), PHH_NVIM_HAND=str(hand))
@@ -41,14 +65,10 @@ def test_vim_lsp_enable_alone_checks_and_formats_on_save(tmp_path: Path) -> None
     assert result["errors"] == [] and result["filetype"] == "phh" and result["attached"], context
     assert result["syntax"] == "toml" and result["commentstring"] == "# %s", context
     assert "noselect" in result["completion"], context  # the plugin's on_attach ran: completion as you type
-    line = source.splitlines().index(next(x for x in source.splitlines() if "d dh p1 Ac2d" in x))
-    assert [(d["code"], d["line"]) for d in result["diagnostics"]] == [("PHH307", line)], context
+    assert [(d["code"], d["line"]) for d in result["diagnostics"]] == [("PHH307", broken.wrong_line)], context
     assert "`x` is not a suit" in result["diagnostics"][0]["message"], context
     assert result["cleared"], context
     assert hand.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8"), context
-    assert expected.read_text(encoding="utf-8") != source, (
-        "the hand must need formatting for this test to mean anything"
-    )
     assert not re.search(r"\bE\d+:|[Ee]rror|stack traceback|deprecated", output + result["messages"]), context
 
 

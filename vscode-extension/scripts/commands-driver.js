@@ -6,10 +6,9 @@
 // env: URL, REL_FILE, LOGS_DIR, CHROMIUM, OUT, TITLES (the contributed titles, one a line)
 // exit 0 when every title was listed and the output shown, 1 otherwise.
 const path = require('path');
-const { waitFor, pick, openWorkbench } = require('./restart-driver.js');
+const { sleep, waitFor, pick, openWorkbench } = require('./restart-driver.js');
 
 const env = process.env;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 (async () => {
   let browser;

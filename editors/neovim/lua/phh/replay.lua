@@ -132,11 +132,20 @@ local function later()
   vim.defer_fn(update, 40)
 end
 
+--- The current buffer when it holds hands; nil, with a message saying what to open, otherwise.
+local function phh_buffer()
+  local buf = vim.api.nvim_get_current_buf()
+  if vim.bo[buf].filetype ~= "phh" then
+    vim.notify("PhhReplay: open a .phh or .phhs file first", vim.log.levels.WARN)
+    return nil
+  end
+  return buf
+end
+
 --- Open (or refresh) the replay window for the current buffer.
 function M.open()
-  local source = vim.api.nvim_get_current_buf()
-  if vim.bo[source].filetype ~= "phh" then
-    vim.notify("PhhReplay: open a .phh or .phhs file first", vim.log.levels.WARN)
+  local source = phh_buffer()
+  if not source then
     return
   end
   state.source = source
@@ -199,9 +208,8 @@ end
 --- (.phh or .phhs) in Neovim's cache folder, beside the page (`<name>.html`, said in a
 --- message); the hand is the one the server names at the cursor.
 function M.html()
-  local source = vim.api.nvim_get_current_buf()
-  if vim.bo[source].filetype ~= "phh" then
-    vim.notify("PhhReplay: open a .phh or .phhs file first", vim.log.levels.WARN)
+  local source = phh_buffer()
+  if not source then
     return
   end
   local name = vim.api.nvim_buf_get_name(source)
