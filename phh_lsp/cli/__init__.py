@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from phh_lsp import __version__
 from phh_lsp.cli.command import Command, Streams
-from phh_lsp.cli.interrupt import end_on_interrupt
+from phh_lsp.cli.interrupt import end_on_interrupt, end_on_interrupt_in_any_thread
 
 # Each command's module is imported only when that command runs (or when
 # the whole command line is described), by one of these: `phh-lsp check`
@@ -167,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The editor's path: start answering as soon as possible, without
         # building the parser (which imports the commands' modules).
         from phh_lsp.cli.serve import start
+
+        if argv is None:
+            end_on_interrupt_in_any_thread()  # its main thread sleeps in the event loop
 
         return start()
     if hasattr(signal, "SIGPIPE"):

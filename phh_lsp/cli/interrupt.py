@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 from types import FrameType
 
 #: The exit code of a process ended by Ctrl-C, as shells report it.
@@ -43,3 +44,31 @@ def _end(signum: int, frame: FrameType | None) -> None:
 def end_on_interrupt() -> None:
     """From now on, Ctrl-C (SIGINT) ends this process at once with exit 130."""
     signal.signal(signal.SIGINT, _end)
+
+
+def end_on_interrupt_in_any_thread() -> None:
+    """Ctrl-C ends the process even while its main thread sleeps in a system call.
+
+    Python runs a signal's handler in the main thread, at its next
+    bytecode. The language server's main thread sleeps in the event loop's
+    ``epoll_wait`` while a helper thread reads stdin; when the kernel hands
+    the signal to that thread, the main thread is not woken, and the
+    handler waits for the next message, which may never come (CI saw the
+    server ignore Ctrl-C for 30 s). Python writes every signal's number to
+    the wakeup descriptor from whichever thread took it: a thread of ours
+    waits on it and ends the process as the handler would. Call it from the
+    main thread, after :func:`end_on_interrupt`.
+    """
+    readable, writable = os.pipe()
+    os.set_blocking(writable, False)
+    signal.set_wakeup_fd(writable, warn_on_full_buffer=False)
+
+    def wait_for_interrupt() -> None:
+        while True:
+            numbers = os.read(readable, 64)
+            if not numbers or signal.SIGINT in numbers:
+                break
+        if numbers:
+            _end(signal.SIGINT, None)
+
+    threading.Thread(target=wait_for_interrupt, name="phh-interrupt", daemon=True).start()

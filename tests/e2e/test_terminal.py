@@ -11,6 +11,7 @@ the foreground process group: :func:`os.killpg` on a process in its own session.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import pty
@@ -20,6 +21,8 @@ import subprocess
 import sys
 import time
 from typing import IO
+
+import pytest
 
 TTY_LINE = (
     "phh-lsp: the PHH language server, waiting for an editor on stdin/stdout. For the command line: phh-lsp --help\n"
@@ -94,3 +97,36 @@ def test_typed_bare_on_a_terminal_it_says_what_it_is_and_ctrl_c_ends_it_quietly(
     finally:
         os.close(controller)
         os.close(terminal)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="tgkill and /proc are Linux's")
+def test_ctrl_c_taken_by_a_thread_other_than_the_main_one_still_ends_the_server() -> None:
+    """The kernel may hand a terminal's Ctrl-C to any thread of the server.
+
+    Given to the thread reading stdin, it used to wait for the main thread,
+    asleep in the event loop until the next message: the server ignored
+    Ctrl-C (CI saw it go 30 s without ending). Sent here to every thread but
+    the main one, as the kernel may choose.
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-m", "phh_lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert _answered_initialize(process)
+    time.sleep(0.3)  # the main thread asleep in its loop again
+    libc = ctypes.CDLL(None, use_errno=True)
+    others = [int(task) for task in os.listdir(f"/proc/{process.pid}/task") if int(task) != process.pid]
+    assert others, "the server reads stdin in a thread of its own"
+    for thread in others:
+        libc.tgkill(process.pid, thread, signal.SIGINT)
+    try:
+        code = process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        code = -1
+    assert process.stderr is not None
+    assert (code, process.stderr.read().decode()) == (130, "")
