@@ -3,8 +3,8 @@ deep nesting, control characters, odd line endings.
 
 Each input of ``inputs.EXTREMES`` small enough for the suite goes through
 the whole harness (analysis, every feature at several positions,
-formatting and its promises); under 100 KB every single call must answer
-within a second. The huge ones (1-10 MB, 10,000+ players or actions) run
+formatting and its promises); under 100 KB every single call must do
+less than a second of work (CPU time, so that a busy machine does not fail it). The huge ones (1-10 MB, 10,000+ players or actions) run
 in ``tests/fuzz/fuzz_server.py``; here only a 1 MB document checks that
 size alone stalls nothing.
 """
@@ -36,7 +36,7 @@ def test_extreme_input(name: str) -> None:
     outcome = harness.exercise(text, uri, positions_per_input=2)
     assert not outcome.failures, harness.report(outcome)[:5000]
     slow = harness.slow_call(text, uri, outcome, positions_per_input=2)
-    assert slow is None, f"{slow[1]} took {slow[0]:.2f} s on a {len(text)}-character document"
+    assert slow is None, f"{slow[1]} took {slow[0]:.2f} CPU seconds on a {len(text)}-character document"
 
 
 def test_a_megabyte_comment_is_cheap() -> None:
