@@ -4,9 +4,10 @@ deep nesting, control characters, odd line endings.
 Each input of ``inputs.EXTREMES`` small enough for the suite goes through
 the whole harness (analysis, every feature at several positions,
 formatting and its promises); under 100 KB every single call must do
-less than a second of work (CPU time, so that a busy machine does not fail it). The huge ones (1-10 MB, 10,000+ players or actions) run
-in ``tests/fuzz/fuzz_server.py``; here only a 1 MB document checks that
-size alone stalls nothing.
+less than a second of work (CPU time, so that a busy machine does not
+fail it). The huge ones (1-10 MB, 10,000+ players or actions) run in
+``tests/fuzz/fuzz_server.py``; here only a 1 MB document checks that size
+alone stalls nothing.
 """
 
 from __future__ import annotations
