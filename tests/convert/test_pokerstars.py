@@ -248,7 +248,7 @@ def test_every_header_layout_is_read(header: str, expected: dict[str, object]) -
     [
         ("5 Card Omaha Pot Limit", "PHH has no variant for 5 Card Omaha Pot Limit"),
         ("Omaha Hi/Lo Pot Limit", "PHH has no variant for Omaha Hi/Lo Pot Limit"),
-        ("Razz Limit", "Razz Limit is not supported yet: PHH's FR, which this converter does not write yet"),
+        ("5 Card Draw Limit", "PHH has no variant for 5 Card Draw Limit"),
         ("HORSE", "the first line names no game PokerStars deals alone (`HORSE`)"),
     ],
 )
@@ -307,3 +307,43 @@ def test_a_pot_split_with_an_odd_cent_is_no_problem() -> None:
     assert hand.problems == []
     (hand,) = convert_text(ODD_CENT_CHOP.replace("$3.63", "$3.64")).converted
     assert hand.problems != []  # a cent more than the split is still the history's fault
+
+
+def test_the_draw_games_phh_holds_convert_with_their_discards_and_draws() -> None:
+    badugi, triple, single = samples.converted(SITE, "draw-games.txt")
+    assert [hand.problems for hand in (badugi, triple, single)] == [[], [], []]
+    assert [samples.fields(hand)["variant"] for hand in (badugi, triple, single)] == ["FB", "F2L3D", "N2L1D"]
+    fields = samples.fields(badugi)
+    assert (fields["small_bet"], fields["big_bet"]) == (Decimal("0.25"), Decimal("0.50"))
+    assert fields["players"] == ["Anna", "Hero", "Bruno"]
+    actions = samples.actions(badugi)
+    # the hero's cards as dealt, each discard as written, the hero's draws as dealt
+    assert actions[:3] == ["d dh p1 ????????", "d dh p2 As3h8h6s", "d dh p3 ????????"]
+    first_draw = actions.index("p1 sd ??")
+    assert actions[first_draw : first_draw + 6] == [
+        "p1 sd ??",
+        "p2 sd 8h6s",
+        "p3 sd ????",
+        "d dh p1 ??",
+        "d dh p2 5dKc",
+        "d dh p3 ????",
+    ]
+    assert "p3 sd" in actions and actions[-2:] == ["p2 sm As3h5d2c", "p3 sm"]
+    assert samples.fields(single)["min_bet"] == Decimal("0.50")
+    assert samples.actions(single)[-2:] == ["p1 sm 2d3s5h8c9d", "p2 sm 2h4d6c7s3c"]
+
+
+def test_the_stud_games_phh_holds_convert_with_their_bring_in_and_up_cards() -> None:
+    stud, hilo, razz = samples.converted(SITE, "stud-games.txt")
+    assert [hand.problems for hand in (stud, hilo, razz)] == [[], [], []]
+    assert [samples.fields(hand)["variant"] for hand in (stud, hilo, razz)] == ["F7S", "F7S/8", "FR"]
+    fields = samples.fields(stud)
+    assert fields["bring_in"] == Decimal("0.02") and "blinds_or_straddles" not in fields
+    assert fields["players"] == ["Hero", "Nina", "Omar"]  # seat order: stud has no button
+    actions = samples.actions(stud)
+    # two cards face down, the third face up as the site shows it to the table
+    assert actions[:5] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c", "p3 pb", "p1 cc"]
+    assert actions[-2:] == ["p2 sm Ad4s9s9h7sKhJc", "p3 sm"]
+    assert "d dh p2 9h" in actions and "d dh p2 ??" in actions  # an up card, then the river's down card
+    assert samples.fields(hilo)["winnings"] == [Decimal("0.05"), Decimal("0.15"), Decimal("0.20")]
+    assert samples.actions(razz)[3:6] == ["p2 pb", "p3 cbr 0.04", "p1 cbr 0.08"]
