@@ -22,6 +22,7 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.reader import (
+    dealt_now,
     drop_idle,
     longest_first,
     numbered,
@@ -367,17 +368,10 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
 
 
 def _dealt(hand: SiteHand, name: str, found: re.Match[str], number: int) -> None:
-    """A stud or draw player's cards as the site shows them: a street's new
-    card or a draw's new cards after those held (in a second bracket), the
-    start's all at once; on stud's third street the table sees each other
-    player's third card only, dealt face up after two face down."""
-    if found["new"]:
-        hand.events.append(Event("deal", number, name, cards=_cards(found["new"])))
-        return
-    cards = _cards(found["cards"] or "")
-    if hand.variant in STUD_VARIANTS and len(cards) == 2:
-        cards = "????" + cards
-    if cards:
+    """A stud or draw player's cards as the site shows them (:func:`dealt_now`)."""
+    opening = not any(event.kind == "street" for event in hand.events)
+    held, new = _cards(found["cards"] or ""), found["new"] and _cards(found["new"])
+    if cards := dealt_now(hand.variant in STUD_VARIANTS, opening, held, new):
         hand.events.append(Event("deal", number, name, cards=cards))
 
 
