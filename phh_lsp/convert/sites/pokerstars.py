@@ -107,12 +107,14 @@ _ACTIONS: Final = (
     ("muck", re.compile(r"mucks hand(?: \[[^\]]*\])?")),
 )
 #: Lines that say nothing about the chips or cards: a player's news, the
-#: cap of a limit street, bounties (paid outside the pot), the client's notices.
+#: cap of a limit street, bounties (paid outside the pot), the client's notices,
+#: a stud table's open pair, a draw's reshuffle (of cards nobody sees).
 _SAYS_NOTHING: Final = says_nothing(
     r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
     r"|finished the tournament.*|receives \S+ for eliminating.*",
-    r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
+    r"Betting is capped|The deck is reshuffled|Pair on board - a double bet is allowed"
+    r"|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
     r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
