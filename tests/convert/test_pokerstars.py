@@ -347,3 +347,20 @@ def test_the_stud_games_phh_holds_convert_with_their_bring_in_and_up_cards() -> 
     assert "d dh p2 9h" in actions and "d dh p2 ??" in actions  # an up card, then the river's down card
     assert samples.fields(hilo)["winnings"] == [Decimal("0.05"), Decimal("0.15"), Decimal("0.20")]
     assert samples.actions(razz)[3:6] == ["p2 pb", "p3 cbr 0.04", "p1 cbr 0.08"]
+
+
+def test_a_mixed_game_naming_its_game_and_stakes_in_one_bracket_is_read() -> None:
+    header = "PokerStars Hand #164954571644:  8-Game (Hold'em Limit, $0.10/$0.20 USD) - 2017/01/21 16:58:03 ET"
+    text = samples.text(SITE, "limit-and-omaha.txt").split("\n\n\n")[0]
+    (hand,) = convert_text(header + "\n" + text.split("\n", 1)[1]).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["small_bet"], fields["currency"]) == ("FT", Decimal("0.10"), "USD")
+
+
+def test_a_stud_river_dealt_to_the_board_when_the_deck_runs_out_is_named() -> None:
+    text = samples.text(SITE, "stud-games.txt").split("\n\n\n\n")[0]
+    text = text.replace("*** RIVER ***\n", "*** RIVER *** [4h]\n")
+    (failed,) = convert_text(text).failed
+    assert failed.reason.startswith("PHH has no notation for a stud card dealt face up to every player")
+    assert failed.line == text.splitlines().index("*** RIVER *** [4h]") + 1

@@ -76,8 +76,9 @@ _WHEN: Final = re.compile(
 )
 _LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
 #: Cash stakes in brackets after the game, a cap of no-limit included
-#: (``($0.25/$0.50 - $10 Cap -  USD)``); a tournament's old header writes them too.
-_CASH_STAKES: Final = re.compile(r" \((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
+#: (``($0.25/$0.50 - $10 Cap -  USD)``), after the game in a mixed game's
+#: (``8-Game (Razz Limit, $400/$800 USD)``); a tournament's old header writes them too.
+_CASH_STAKES: Final = re.compile(r" \((?:[^(),]*, )?(?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
 _STAKES: Final = re.compile(
     r"(?P<symbol>[^\d\s/]*) ?(?P<small>[\d,.]+)/[^\d\s/]* ?(?P<big>[\d,.]+)"
     r"(?: - [^\d\s]*(?P<cap>[\d,.]+) Cap -)?(?: +(?P<currency>[A-Z]{3}))?"
@@ -312,6 +313,10 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
     if text.startswith("*** SUMMARY ***"):
         return "summary"
     board = _BOARD.fullmatch(text)
+    if board is not None and hand.variant in STUD_VARIANTS:
+        raise ConversionError(
+            f"PHH has no notation for a stud card dealt face up to every player (the deck ran out: `{text}`)", number
+        )
     if board is None:
         if re.match(r"\*\*\* (?:FIRST|SECOND|THIRD) ", text):
             raise ConversionError(f"PHH has no notation for run it twice (`{text}`)", number)
