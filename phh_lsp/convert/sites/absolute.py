@@ -144,7 +144,8 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     key = (header["game"].lower(), header["limit"].lower())
     if key not in _GAMES:
         game = f"{header['game']} ({_LIMIT_NAMES[key[1]]})"
-        raise ConversionError(f"{game} is not supported yet (Absolute Poker hands of {_SUPPORTED} are)", first_line)
+        why = f"PHH has no variant for {game} (Absolute Poker hands of {_SUPPORTED} are read)"
+        raise ConversionError(why, first_line)
     variant = _GAMES[key]
     stakes = _stakes(variant, header, first_line)
     if len(lines) < 2:
