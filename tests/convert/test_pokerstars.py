@@ -340,6 +340,7 @@ def test_the_stud_games_phh_holds_convert_with_their_bring_in_and_up_cards() -> 
     fields = samples.fields(stud)
     assert fields["bring_in"] == Decimal("0.02") and "blinds_or_straddles" not in fields
     assert fields["players"] == ["Hero", "Nina", "Omar"]  # seat order: stud has no button
+    assert fields["seat_count"] == 8  # `Table 'Atalante II' 8-max`, the line's end with no button after it
     actions = samples.actions(stud)
     # two cards face down, the third face up as the site shows it to the table
     assert actions[:5] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c", "p3 pb", "p1 cc"]

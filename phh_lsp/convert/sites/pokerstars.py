@@ -84,7 +84,7 @@ _STAKES: Final = re.compile(
     r"(?: - [^\d\s]*(?P<cap>[\d,.]+) Cap -)?(?: +(?P<currency>[A-Z]{3}))?"
 )
 _TABLE: Final = re.compile(
-    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max )?(?:\((?:Play|Real) Money\) )?"
+    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max(?: |$))?(?:\((?:Play|Real) Money\) )?"
     r"(?:Seat #(?P<button>\d+) is the button)?"
 )
 _SEAT: Final = re.compile(
