@@ -85,13 +85,14 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     antes = [Decimal(0)] * len(names)
     blinds = [Decimal(0)] * len(names)
     lone = not any(post.kind == "small_blind" for post in hand.posts)
+    straddles = _straddle_seats(hand, index)
     for post in hand.posts:
         if post.name not in index:
             raise ConversionError(f"{post.name} posts but is not dealt in", hand.first_line)
         i = index[post.name]
         if post.kind in ("ante", "dead"):
             antes[i] += post.amount
-        elif _in_its_seat(post.kind, i, len(names), lone):
+        elif _in_its_seat(post.kind, i, len(names), lone, straddles):
             blinds[i] += post.amount
         else:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
@@ -114,6 +115,17 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     return fields
 
 
+def _straddle_seats(hand: SiteHand, index: dict[str, int]) -> set[int]:
+    """The seats whose straddle is in its place: the one after the big blind
+    and each next one in turn, as long as every seat before it straddled."""
+    posted = {index[post.name] for post in hand.posts if post.kind == "straddle" and post.name in index}
+    seats, seat = set(), 2
+    while seat in posted:
+        seats.add(seat)
+        seat += 1
+    return seats
+
+
 def _bring_in(hand: SiteHand) -> Decimal:
     """A stud hand's bring-in: what the player who brings in puts in. Sites
     name it only in that line; when the lowest card completes instead, the
@@ -122,7 +134,7 @@ def _bring_in(hand: SiteHand) -> Decimal:
     return brought if brought is not None else hand.stakes[0] / 2
 
 
-def _in_its_seat(kind: str, index: int, count: int, lone: bool = False) -> bool:
+def _in_its_seat(kind: str, index: int, count: int, lone: bool, straddles: set[int]) -> bool:
     """Whether a blind is posted where the game puts it (PHH order; heads up
     the button, second, posts the small blind), rather than a new player's post.
 
@@ -130,12 +142,13 @@ def _in_its_seat(kind: str, index: int, count: int, lone: bool = False) -> bool:
     blind posted by the first seat after the button is then the hand's first
     blind, in the first seat, and the player after it opens the betting, as
     PokerKit reads a blind there; anywhere else it would read as a new
-    player's post (a big blind in the second seat stays in its seat)."""
+    player's post (a big blind in the second seat stays in its seat).
+    ``straddles``: the seats whose straddle is in its place (:func:`_straddle_seats`)."""
     if kind == "small_blind":
         return index == (1 if count == 2 else 0)
     if kind == "big_blind":
         return index == 0 if count == 2 else index == 1 or (lone and index == 0)
-    return kind == "straddle" and index == 2
+    return kind == "straddle" and index in straddles
 
 
 def _amount(value: Decimal) -> int | Decimal:

@@ -365,3 +365,40 @@ def test_a_stud_river_dealt_to_the_board_when_the_deck_runs_out_is_named() -> No
     (failed,) = convert_text(text).failed
     assert failed.reason.startswith("PHH has no notation for a stud card dealt face up to every player")
     assert failed.line == text.splitlines().index("*** RIVER *** [4h]") + 1
+
+
+TWO_STRADDLES = """\
+PokerStars Hand #250000000010:  Hold'em No Limit ($0.10/$0.20 USD) - 2023/06/01 20:15:00 ET
+Table 'Zeta' 6-max Seat #1 is the button
+Seat 1: A ($20 in chips)
+Seat 2: B ($20 in chips)
+Seat 3: C ($20 in chips)
+Seat 4: D ($20 in chips)
+Seat 5: E ($20 in chips)
+B: posts small blind $0.10
+C: posts big blind $0.20
+D: posts straddle $0.40
+E: posts straddle $0.80
+*** HOLE CARDS ***
+A: folds
+B: folds
+C: folds
+D: calls $0.40
+E: checks
+*** FLOP *** [2c 7d 9h]
+D: bets $1
+E: folds
+Uncalled bet ($1) returned to D
+D collected $1.90 from pot
+D: doesn't show hand
+*** SUMMARY ***
+Total pot $1.90 | Rake $0
+"""
+
+
+def test_a_second_straddle_is_read_in_its_seat() -> None:
+    (hand,) = convert_text(TWO_STRADDLES).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["blinds_or_straddles"] == [Decimal("0.10"), Decimal("0.20"), Decimal("0.40"), Decimal("0.80"), 0]
+    assert samples.actions(hand)[5:10] == ["p5 f", "p1 f", "p2 f", "p3 cc", "p4 cc"]
