@@ -51,8 +51,11 @@ class Post:
 @dataclass(slots=True)
 class Event:
     """One action line: ``kind`` is fold, check, call, bet, raise_to, board,
-    show, muck, returned or collected. ``amount`` is what the site wrote
-    (a call's or bet's chips, a raise's total for the street)."""
+    show, muck, returned or collected; in stud and draw games also bring_in,
+    deal (a player's new cards, ``??`` for those nobody saw), discard (its
+    ``amount`` the count, ``cards`` those known; none: standing pat) and
+    street (a betting round begins with no board). ``amount`` is what the
+    site wrote (a call's or bet's chips, a raise's total for the street)."""
 
     kind: str
     line: int

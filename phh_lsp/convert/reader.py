@@ -138,6 +138,18 @@ def drop_idle(hand: SiteHand, idle: Container[str] | None = None) -> None:
     hand.seats = [seat for seat in hand.seats if seat.name in active or (idle is not None and seat.name not in idle)]
 
 
+def dealt_now(stud: bool, opening: bool, held: str, new: str | None) -> str:
+    """The cards a stud or draw ``Dealt to`` line deals now, as PHH deals
+    them: the sites write the cards held before in a first bracket and the
+    new ones in a second (PokerStars writes the start's all in one; Full
+    Tilt, on stud's third street, the two face down, then the one face
+    up). On that street the table sees each other player's face-up card
+    alone, dealt after two nobody saw (``????5s``)."""
+    if new is not None:
+        return held + new if stud and opening else new
+    return "????" + held if stud and len(held) == 2 else held
+
+
 def read_amount(raw: str, line: int) -> Decimal:
     """An amount written as a number with thousands separators (``1,250.50``),
     as most sites write them once the currency symbol is off."""

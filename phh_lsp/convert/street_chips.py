@@ -26,7 +26,7 @@ def live_posts(posts: list[Post]) -> dict[str, Decimal]:
 
 def add_to_street(street: dict[str, Decimal], event: Event) -> None:
     """The chips the event puts in, added to the player's bet on the street."""
-    if event.kind in ("call", "bet"):
+    if event.kind in ("call", "bet", "bring_in"):
         street[event.name] = street.get(event.name, Decimal(0)) + event.amount
     elif event.kind == "raise_to":
         street[event.name] = event.amount
@@ -38,7 +38,7 @@ def uncalled(events: list[Event], posts: list[Post]) -> dict[str, Decimal]:
     returned: dict[str, Decimal] = {}
     street = live_posts(posts)
     for event in [*events, Event("board", 0)]:
-        if event.kind == "board":
+        if event.kind in ("board", "street"):
             bets = sorted(street.items(), key=lambda item: item[1], reverse=True)
             if bets and bets[0][1] > (bets[1][1] if len(bets) > 1 else Decimal(0)):
                 name = bets[0][0]

@@ -23,6 +23,7 @@ import datetime
 import warnings
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from phh_lsp.convert.history import ConversionError, Event, SiteHand
@@ -32,12 +33,15 @@ from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.fixes.toml_write import render
 from phh_lsp.core.formatting.formatter import format_text
 from phh_lsp.core.rules.codes import Severity
+from phh_lsp.core.rules.schema import FIXED_LIMIT_VARIANTS, STUD_VARIANTS
 
 if TYPE_CHECKING:
     from pokerkit import State
 
-_HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
-_LIMIT = ("FT", "FO/8")
+#: The hole cards of the games whose every card is dealt at the start. A
+#: stud or draw game's cards come with the hand's ``deal`` events instead
+#: (a street's cards, a draw's new cards), ``??`` for each card nobody saw.
+_HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "NS": 2}
 
 
 @dataclass(slots=True)
@@ -81,26 +85,28 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     antes = [Decimal(0)] * len(names)
     blinds = [Decimal(0)] * len(names)
     lone = not any(post.kind == "small_blind" for post in hand.posts)
+    straddles = _straddle_seats(hand, index)
     for post in hand.posts:
         if post.name not in index:
             raise ConversionError(f"{post.name} posts but is not dealt in", hand.first_line)
         i = index[post.name]
         if post.kind in ("ante", "dead"):
             antes[i] += post.amount
-        elif _in_its_seat(post.kind, i, len(names), lone):
+        elif _in_its_seat(post.kind, i, len(names), lone, straddles):
             blinds[i] += post.amount
         else:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
-    if len(names) == 2:  # heads up, PokerKit lists the button's small blind first
+    stud = hand.variant in STUD_VARIANTS
+    if len(names) == 2 and not stud:  # heads up, PokerKit lists the button's small blind first
         antes.reverse()
         blinds.reverse()
-    fields: dict[str, Any] = {
-        "variant": hand.variant,
-        "antes": _amounts(antes),
-        "blinds_or_straddles": _amounts(blinds),
-    }
+    fields: dict[str, Any] = {"variant": hand.variant, "antes": _amounts(antes)}
+    if stud:
+        fields["bring_in"] = _amount(_bring_in(hand))
+    else:
+        fields["blinds_or_straddles"] = _amounts(blinds)
     small, big = hand.stakes
-    if hand.variant in _LIMIT:
+    if hand.variant in FIXED_LIMIT_VARIANTS:
         fields["small_bet"], fields["big_bet"] = _amount(small), _amount(big)
     else:
         fields["min_bet"] = _amount(big)
@@ -109,7 +115,26 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     return fields
 
 
-def _in_its_seat(kind: str, index: int, count: int, lone: bool = False) -> bool:
+def _straddle_seats(hand: SiteHand, index: dict[str, int]) -> set[int]:
+    """The seats whose straddle is in its place: the one after the big blind
+    and each next one in turn, as long as every seat before it straddled."""
+    posted = {index[post.name] for post in hand.posts if post.kind == "straddle" and post.name in index}
+    seats, seat = set(), 2
+    while seat in posted:
+        seats.add(seat)
+        seat += 1
+    return seats
+
+
+def _bring_in(hand: SiteHand) -> Decimal:
+    """A stud hand's bring-in: what the player who brings in puts in. Sites
+    name it only in that line; when the lowest card completes instead, the
+    bring-in is never played, and half the small bet stands for it."""
+    brought = next((event.amount for event in hand.events if event.kind == "bring_in"), None)
+    return brought if brought is not None else hand.stakes[0] / 2
+
+
+def _in_its_seat(kind: str, index: int, count: int, lone: bool, straddles: set[int]) -> bool:
     """Whether a blind is posted where the game puts it (PHH order; heads up
     the button, second, posts the small blind), rather than a new player's post.
 
@@ -117,12 +142,13 @@ def _in_its_seat(kind: str, index: int, count: int, lone: bool = False) -> bool:
     blind posted by the first seat after the button is then the hand's first
     blind, in the first seat, and the player after it opens the betting, as
     PokerKit reads a blind there; anywhere else it would read as a new
-    player's post (a big blind in the second seat stays in its seat)."""
+    player's post (a big blind in the second seat stays in its seat).
+    ``straddles``: the seats whose straddle is in its place (:func:`_straddle_seats`)."""
     if kind == "small_blind":
         return index == (1 if count == 2 else 0)
     if kind == "big_blind":
         return index == 0 if count == 2 else index == 1 or (lone and index == 0)
-    return kind == "straddle" and index == 2
+    return kind == "straddle" and index in straddles
 
 
 def _amount(value: Decimal) -> int | Decimal:
@@ -147,11 +173,14 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
             raise ConversionError(f"PokerKit cannot set this hand up: {error}", hand.first_line) from None
         player = {name: f"p{i + 1}" for i, name in enumerate(names)}
         played = _Played(hand, names, state)
-        for name in names:
-            cards = hand.known_cards.get(name) or "??" * _HOLE_CARDS[hand.variant]
-            played.apply(f"d dh {player[name]} {cards}", lambda cards=cards: state.deal_hole(cards), hand.first_line)
+        if hand.variant in _HOLE_CARDS:
+            for name in names:
+                cards = hand.known_cards.get(name) or "??" * _HOLE_CARDS[hand.variant]
+                deal = partial(state.deal_hole, cards)
+                played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
             played.event(event)
+        played.deal_due(hand.first_line)
         played.showdown(hand.first_line)
     return played.actions, state
 
@@ -165,6 +194,9 @@ class _Played:
         self.state = state
         self.actions: list[str] = []
         self.shown = {event.name: event for event in hand.events if event.kind in ("show", "muck")}
+        #: The cards the history tells a player is dealt next (a stud street's,
+        #: a draw's), dealt when PokerKit deals them.
+        self.told: dict[str, list[str]] = {}
 
     def apply(self, action: str, step: Any, line: int) -> None:
         try:
@@ -175,8 +207,15 @@ class _Played:
 
     def event(self, event: Event) -> None:
         state, kind = self.state, event.kind
-        if kind in ("returned", "collected", "show", "muck"):
+        if kind in ("returned", "collected", "show", "muck", "street"):
             return  # chips PokerKit moves itself; shows wait for the showdown
+        if kind == "deal":
+            self.told.setdefault(event.name, []).append(event.cards)
+            return
+        self.deal_due(event.line)
+        if kind == "discard":
+            self.discard(event)
+            return
         if kind == "board":
             self.showdown(event.line)
             if state.can_burn_card():
@@ -189,6 +228,8 @@ class _Played:
             raise ConversionError(f"{event.name} acts, but it is {actor}'s turn", event.line)
         if kind == "fold":
             self.apply(f"{seat} f", state.fold, event.line)
+        elif kind == "bring_in":
+            self.apply(f"{seat} pb", state.post_bring_in, event.line)
         elif kind in ("check", "call"):
             self.apply(f"{seat} cc", state.check_or_call, event.line)
         else:
@@ -197,6 +238,32 @@ class _Played:
             self.apply(
                 f"{seat} cbr {render(amount)}", lambda: state.complete_bet_or_raise_to(cast(Any, amount)), event.line
             )
+
+    def deal_due(self, line: int) -> None:
+        """The hole cards PokerKit deals now (a stud street, a draw's new
+        cards), in its order: the cards the history told for that player, or
+        ``??`` for each card nobody saw."""
+        state = self.state
+        while state.can_burn_card() or state.can_deal_hole():
+            if state.can_burn_card():
+                state.burn_card("??")  # the burnt card is no action of PHH
+            if not state.can_deal_hole():
+                return  # a board's burn: the board is dealt by its own line
+            index = state.hole_dealee_index
+            assert index is not None
+            told = self.told.get(self.names[index])
+            cards = told.pop(0) if told else "??" * len(state.hole_dealing_statuses[index])
+            self.apply(f"d dh p{index + 1} {cards}", lambda cards=cards: state.deal_hole(cards), line)
+
+    def discard(self, event: Event) -> None:
+        """A player's discards (``??`` for each card nobody saw), or standing pat."""
+        state = self.state
+        index = state.stand_patter_or_discarder_index
+        if index is not None and self.names[index] != event.name:
+            raise ConversionError(f"{event.name} draws, but it is {self.names[index]}'s turn to", event.line)
+        cards = event.cards or "??" * int(event.amount)
+        seat = f"p{self.names.index(event.name) + 1}"
+        self.apply(f"{seat} sd {cards}".rstrip(), lambda: state.stand_pat_or_discard(cards), event.line)
 
     def showdown(self, line: int) -> None:
         """Show or muck for everyone PokerKit asks, in its order (a player whose
@@ -213,11 +280,19 @@ class _Played:
                 self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), told.line)
             else:
                 cards = told.cards if told is not None and told.kind == "show" else ""
-                cards = cards or self.hand.known_cards.get(name, "")
+                cards = cards or self.hand.known_cards.get(name, "") or self._all_known(index)
                 if cards:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:
                     self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), line)
+
+    def _all_known(self, index: int) -> str:
+        """A stud or draw player's cards as dealt, when the history told them
+        all (the hero's): what they hold at the showdown."""
+        if self.hand.variant in _HOLE_CARDS:
+            return ""
+        cards = "".join(repr(card) for card in self.state.hole_cards[index])
+        return "" if "?" in cards else cards
 
 
 def _facts(hand: SiteHand, names: list[str]) -> dict[str, Any]:
@@ -304,9 +379,9 @@ def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str
             on_street[post.name] += post.amount
     collectors = set()
     for event in hand.events:
-        if event.kind == "board":
+        if event.kind in ("board", "street"):
             on_street = dict.fromkeys(names, Decimal(0))
-        elif event.kind in ("call", "bet"):
+        elif event.kind in ("call", "bet", "bring_in"):
             implied[event.name] -= event.amount
             on_street[event.name] += event.amount
         elif event.kind == "raise_to":

@@ -118,7 +118,7 @@ def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
     ("old", "new", "reason"),
     [
         ("Raises $18 to $18", "Raises $16 to $18", "LUCKY_LOU raises 16 to 18, but had 0 in on this street"),
-        ("Holdem  No Limit $2", "Holdem  Pot Limit $2", "Holdem (pot-limit) is not supported yet"),
+        ("Holdem  No Limit $2", "Holdem  Pot Limit $2", "PHH has no variant for Holdem (pot-limit)"),
         ("NIGHTOWL - Folds", "NIGHTOWL - All-In (Timeout)", "NIGHTOWL timed out and is played as all in"),
         ("from main pot", "from 72 proposition pot", "collects the 7-2 proposition pot"),
         ("[Kh Kd]\n", "[Kh Kx]\n", "`Kx` is not a card"),

@@ -91,7 +91,7 @@ class Layout:
 
 
 LAYOUTS = {
-    "pokerstars": Layout(_opening(r"^PokerStars Hand #"), "0123456789$:,. []#*abcxyzPS"),
+    "pokerstars": Layout(_opening(r"^PokerStars (?:Hand|Game) #"), "0123456789$:,. []#*abcxyzPS"),
     "fulltilt": Layout(_opening(r"^Full Tilt Poker Game #"), "0123456789$:,. []()#*abcxyzKs"),
     "ipoker": Layout(_opening(r'<game\s+gamecode="[^"]*"[^>]*>'), '0123456789$€,. <>/="XSHabtype', "file"),
     "ongame": Layout(

@@ -36,7 +36,7 @@ REASONS = re.compile(
     r"|Single Draw 2-7 Lowball|Badugi) (No )?Limit is not written yet"
     r"|p\d+'s starting stack is unknown \(`inf`\): PokerStars writes every stack"
     r"|the hand's actions stop before its end: PokerStars writes finished hands"
-    r"|p\d+ posts a second straddle: PokerStars text has one at most"
+    r"|p\d+ straddles after a seat that does not: PokerStars text cannot"
     r"|`ante_trimming_status` hands p\d+'s ante back: PokerStars text has no such rule"
 )
 #: Where the text says otherwise than the PHH: `winnings` that do not match what the pots pay.
@@ -242,3 +242,36 @@ def test_nothing_exported_exits_2(tmp_path: Path) -> None:
         f"{tmp_path / 'razz.phh'}: not exported: PokerStars text for Razz Limit is not written yet",
         "Exported 0 of 1 hands (0 with notes, 1 not exported)",
     ]
+
+
+TWO_STRADDLES = """\
+variant = "NT"
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [0.10, 0.20, 0.40, 0.80, 0]
+min_bet = 0.20
+starting_stacks = [20, 20, 20, 20, 20]
+actions = [
+  "d dh p1 ????",
+  "d dh p2 ????",
+  "d dh p3 ????",
+  "d dh p4 ????",
+  "d dh p5 ????",
+  "p5 f",
+  "p1 f",
+  "p2 f",
+  "p3 cc",
+  "p4 cc",
+  "d db 2c7d9h",
+  "p3 cbr 1",
+  "p4 f",
+]
+"""
+
+
+def test_two_straddles_are_written_and_read_back() -> None:
+    (hand,) = export_text(TWO_STRADDLES, "straddles.phh", "pokerstars")
+    assert hand.text is not None, hand.reason
+    assert [line for line in hand.text.splitlines() if "straddle" in line][-1].endswith("posts straddle 0.80")
+    (back,) = convert_text(hand.text, "pokerstars").converted
+    assert back.problems == []
+    assert tomllib.loads(back.text)["blinds_or_straddles"] == [0.10, 0.20, 0.40, 0.80, 0]

@@ -97,9 +97,9 @@ def test_a_broken_hand_is_named_and_the_others_are_kept() -> None:
 
 
 def test_other_games_and_run_it_twice_are_refused_with_their_reason() -> None:
-    razz, twice = convert_text(samples.text(SITE, "refused-games.txt")).hands
-    assert isinstance(razz, Failed) and (razz.hand_id, razz.line) == ("29704400011", 1)
-    assert razz.reason.startswith("Limit Razz is not supported yet (Full Tilt Poker hands of no-limit hold'em")
+    stud, twice = convert_text(samples.text(SITE, "refused-games.txt")).hands
+    assert isinstance(stud, Failed) and (stud.hand_id, stud.line) == ("29704400011", 1)
+    assert stud.reason.startswith("PHH has no variant for Limit 5 Card Stud (Full Tilt Poker hands of no-limit hold'em")
     assert isinstance(twice, Failed) and (twice.hand_id, twice.first_line, twice.line) == ("35456700006", 27, 37)
     assert twice.reason == "the players agreed to run it twice: hands with two boards are not supported yet"
 
@@ -108,3 +108,34 @@ def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
     text = samples.text(SITE, "cash-uncalled-and-rake.txt")
     (hand, _) = convert_text(text.replace("Zoë wins the pot ($12.15)", "Zoë wins the pot ($10.15)")).converted
     assert hand.problems == ["the players who collected are 2.60 short of the replay's pots, but the rake is 0.60"]
+
+
+def test_stud_and_draw_hands_convert_with_their_bring_in_up_cards_and_draws() -> None:
+    stud, draw = samples.converted(SITE, "stud-and-draw.txt")
+    assert [stud.problems, draw.problems] == [[], []]
+    fields = samples.fields(stud)
+    assert (fields["variant"], fields["bring_in"], fields["small_bet"]) == ("F7S", Decimal("0.75"), Decimal("2.50"))
+    assert fields["players"] == ["Tina", "Gus", "Hero"]
+    # Full Tilt shows the hero's third street as two cards down and one up
+    dealt = ["d dh p1 ????5s", "d dh p2 ????Qs", "d dh p3 7dKh6d"]
+    assert samples.actions(stud)[:6] == [*dealt, "p1 pb", "p2 cbr 2.50", "p3 cc"]
+    assert "d dh p3 9c" in samples.actions(stud)
+    fields = samples.fields(draw)
+    assert fields["variant"] == "F2L3D" and fields["winnings"] == [0, Decimal("1.20"), 0]
+    actions = samples.actions(draw)
+    assert actions[actions.index("p2 sd 9dKd") : actions.index("p2 sd 9dKd") + 4] == [
+        "p2 sd 9dKd",
+        "p3 sd ??",
+        "d dh p2 3d8c",
+        "d dh p3 ??",
+    ]
+    assert actions[-2:] == ["p2 sm 2c4s7h3d8c", "p3 sm 6s5h4d3c9h"]
+
+
+def test_a_hero_standing_pat_on_named_cards_and_a_single_draw_street_are_read() -> None:
+    text = samples.text(SITE, "stud-and-draw.txt").split("\n\n\n\n")[1]
+    pat = "Hero stands pat\nJan discards 1 card"
+    text = text.replace(pat, pat.replace("pat", "pat on [2c 4s 7h 3d 8c]"))
+    text = text.replace("*** THIRD DRAW *** (Pot: $1.05)", "*** DRAW *** (Pot: $1.05)")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == [] and samples.actions(hand).count("p2 sd") == 2

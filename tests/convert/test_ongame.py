@@ -121,7 +121,7 @@ def test_games_not_supported_yet_are_refused_with_the_reason() -> None:
     text = samples.text(SITE, "limit-and-omaha.txt").replace("LIMIT OMAHA_HI_LO", "POT_LIMIT OMAHA_HI_LO")
     refused = convert_text(text).hands[-1]
     assert isinstance(refused, Failed) and refused.line == 72
-    assert refused.reason.startswith("Omaha Hi/Lo Pot Limit is not supported yet (Ongame hands of Hold'em No Limit")
+    assert refused.reason.startswith("PHH has no variant for Omaha Hi/Lo Pot Limit (Ongame hands of Hold'em No Limit")
     text = samples.text(SITE, "limit-and-omaha.txt").replace(
         "LIMIT TEXAS_HOLDEM $0.50/$1", "LIMIT SEVEN_CARD_STUD $0.50/$1, ante: $0.05"
     )

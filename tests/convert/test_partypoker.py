@@ -139,7 +139,7 @@ def test_what_cannot_be_converted_is_refused_with_its_reason() -> None:
     (stud,) = convert_text(text.replace("$2/$4 USD Texas Hold'em", "$2/$4 USD 7 Card Stud")).failed
     assert (stud.line, stud.reason.split(" (")[0]) == (2, "7 Card Stud is not supported yet")
     (hi_lo,) = convert_text(text.replace("$100 USD PL Omaha -", "$100 USD PL Omaha Hi-Lo -")).failed
-    assert hi_lo.reason.startswith("Pot Limit Omaha Hi-Lo is not supported yet")
+    assert hi_lo.reason.startswith("PHH has no variant for Pot Limit Omaha Hi-Lo (PartyPoker's")
     text = samples.text(SITE, "cash-uncalled-and-rake.txt")
     joined = text.replace("kat42 posts small blind [$0.25 USD].", "Newbie posts small blind [$0.25 USD].")
     (unseated,) = convert_text(joined).failed

@@ -248,7 +248,7 @@ def test_every_header_layout_is_read(header: str, expected: dict[str, object]) -
     [
         ("5 Card Omaha Pot Limit", "PHH has no variant for 5 Card Omaha Pot Limit"),
         ("Omaha Hi/Lo Pot Limit", "PHH has no variant for Omaha Hi/Lo Pot Limit"),
-        ("Razz Limit", "Razz Limit is not supported yet: PHH's FR, which this converter does not write yet"),
+        ("5 Card Draw Limit", "PHH has no variant for 5 Card Draw Limit"),
         ("HORSE", "the first line names no game PokerStars deals alone (`HORSE`)"),
     ],
 )
@@ -307,3 +307,98 @@ def test_a_pot_split_with_an_odd_cent_is_no_problem() -> None:
     assert hand.problems == []
     (hand,) = convert_text(ODD_CENT_CHOP.replace("$3.63", "$3.64")).converted
     assert hand.problems != []  # a cent more than the split is still the history's fault
+
+
+def test_the_draw_games_phh_holds_convert_with_their_discards_and_draws() -> None:
+    badugi, triple, single = samples.converted(SITE, "draw-games.txt")
+    assert [hand.problems for hand in (badugi, triple, single)] == [[], [], []]
+    assert [samples.fields(hand)["variant"] for hand in (badugi, triple, single)] == ["FB", "F2L3D", "N2L1D"]
+    fields = samples.fields(badugi)
+    assert (fields["small_bet"], fields["big_bet"]) == (Decimal("0.25"), Decimal("0.50"))
+    assert fields["players"] == ["Anna", "Hero", "Bruno"]
+    actions = samples.actions(badugi)
+    # the hero's cards as dealt, each discard as written, the hero's draws as dealt
+    assert actions[:3] == ["d dh p1 ????????", "d dh p2 As3h8h6s", "d dh p3 ????????"]
+    first_draw = actions.index("p1 sd ??")
+    assert actions[first_draw : first_draw + 6] == [
+        "p1 sd ??",
+        "p2 sd 8h6s",
+        "p3 sd ????",
+        "d dh p1 ??",
+        "d dh p2 5dKc",
+        "d dh p3 ????",
+    ]
+    assert "p3 sd" in actions and actions[-2:] == ["p2 sm As3h5d2c", "p3 sm"]
+    assert samples.fields(single)["min_bet"] == Decimal("0.50")
+    assert samples.actions(single)[-2:] == ["p1 sm 2d3s5h8c9d", "p2 sm 2h4d6c7s3c"]
+
+
+def test_the_stud_games_phh_holds_convert_with_their_bring_in_and_up_cards() -> None:
+    stud, hilo, razz = samples.converted(SITE, "stud-games.txt")
+    assert [hand.problems for hand in (stud, hilo, razz)] == [[], [], []]
+    assert [samples.fields(hand)["variant"] for hand in (stud, hilo, razz)] == ["F7S", "F7S/8", "FR"]
+    fields = samples.fields(stud)
+    assert fields["bring_in"] == Decimal("0.02") and "blinds_or_straddles" not in fields
+    assert fields["players"] == ["Hero", "Nina", "Omar"]  # seat order: stud has no button
+    assert fields["seat_count"] == 8  # `Table 'Atalante II' 8-max`, the line's end with no button after it
+    actions = samples.actions(stud)
+    # two cards face down, the third face up as the site shows it to the table
+    assert actions[:5] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c", "p3 pb", "p1 cc"]
+    assert actions[-2:] == ["p2 sm Ad4s9s9h7sKhJc", "p3 sm"]
+    assert "d dh p2 9h" in actions and "d dh p2 ??" in actions  # an up card, then the river's down card
+    assert samples.fields(hilo)["winnings"] == [Decimal("0.05"), Decimal("0.15"), Decimal("0.20")]
+    assert samples.actions(razz)[3:6] == ["p2 pb", "p3 cbr 0.04", "p1 cbr 0.08"]
+
+
+def test_a_mixed_game_naming_its_game_and_stakes_in_one_bracket_is_read() -> None:
+    header = "PokerStars Hand #164954571644:  8-Game (Hold'em Limit, $0.10/$0.20 USD) - 2017/01/21 16:58:03 ET"
+    text = samples.text(SITE, "limit-and-omaha.txt").split("\n\n\n")[0]
+    (hand,) = convert_text(header + "\n" + text.split("\n", 1)[1]).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["small_bet"], fields["currency"]) == ("FT", Decimal("0.10"), "USD")
+
+
+def test_a_stud_river_dealt_to_the_board_when_the_deck_runs_out_is_named() -> None:
+    text = samples.text(SITE, "stud-games.txt").split("\n\n\n\n")[0]
+    text = text.replace("*** RIVER ***\n", "*** RIVER *** [4h]\n")
+    (failed,) = convert_text(text).failed
+    assert failed.reason.startswith("PHH has no notation for a stud card dealt face up to every player")
+    assert failed.line == text.splitlines().index("*** RIVER *** [4h]") + 1
+
+
+TWO_STRADDLES = """\
+PokerStars Hand #250000000010:  Hold'em No Limit ($0.10/$0.20 USD) - 2023/06/01 20:15:00 ET
+Table 'Zeta' 6-max Seat #1 is the button
+Seat 1: A ($20 in chips)
+Seat 2: B ($20 in chips)
+Seat 3: C ($20 in chips)
+Seat 4: D ($20 in chips)
+Seat 5: E ($20 in chips)
+B: posts small blind $0.10
+C: posts big blind $0.20
+D: posts straddle $0.40
+E: posts straddle $0.80
+*** HOLE CARDS ***
+A: folds
+B: folds
+C: folds
+D: calls $0.40
+E: checks
+*** FLOP *** [2c 7d 9h]
+D: bets $1
+E: folds
+Uncalled bet ($1) returned to D
+D collected $1.90 from pot
+D: doesn't show hand
+*** SUMMARY ***
+Total pot $1.90 | Rake $0
+"""
+
+
+def test_a_second_straddle_is_read_in_its_seat() -> None:
+    (hand,) = convert_text(TWO_STRADDLES).converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["blinds_or_straddles"] == [Decimal("0.10"), Decimal("0.20"), Decimal("0.40"), Decimal("0.80"), 0]
+    assert samples.actions(hand)[5:10] == ["p5 f", "p1 f", "p2 f", "p3 cc", "p4 cc"]

@@ -144,7 +144,11 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     key = (header["game"].lower(), header["limit"].lower())
     if key not in _GAMES:
         game = f"{header['game']} ({_LIMIT_NAMES[key[1]]})"
-        raise ConversionError(f"{game} is not supported yet (Absolute Poker hands of {_SUPPORTED} are)", first_line)
+        if key[0].startswith(("holdem", "omaha")):  # hold'em or Omaha of a betting PHH has no variant for
+            why = f"PHH has no variant for {game} (Absolute Poker hands of {_SUPPORTED} are read)"
+        else:
+            why = f"{game} is not supported yet (Absolute Poker hands of {_SUPPORTED} are)"
+        raise ConversionError(why, first_line)
     variant = _GAMES[key]
     stakes = _stakes(variant, header, first_line)
     if len(lines) < 2:

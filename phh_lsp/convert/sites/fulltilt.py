@@ -31,7 +31,17 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
-from phh_lsp.convert.reader import CURRENCIES, drop_idle, longest_first, numbered, player_at, read_each, seated
+from phh_lsp.convert.reader import (
+    CURRENCIES,
+    dealt_now,
+    drop_idle,
+    longest_first,
+    numbered,
+    player_at,
+    read_each,
+    seated,
+)
+from phh_lsp.core.rules.schema import DRAW_VARIANTS, STUD_VARIANTS
 
 SITE: Final = "Full Tilt Poker"
 
@@ -48,8 +58,25 @@ _GAMES: Final = {
     "Limit Omaha H/L": "FO/8",
     "FL Omaha Hi/Lo": "FO/8",
     "FL Omaha H/L": "FO/8",
+    "Limit Stud Hi": "F7S",
+    "FL Stud Hi": "F7S",
+    "Limit Stud H/L": "F7S/8",
+    "Limit Stud Hi/Lo": "F7S/8",
+    "FL Stud H/L": "F7S/8",
+    "FL Stud Hi/Lo": "F7S/8",
+    "Limit Razz": "FR",
+    "FL Razz": "FR",
+    "Limit 2-7 Triple Draw": "F2L3D",
+    "FL 2-7 Triple Draw": "F2L3D",
+    "No Limit 2-7 Single Draw": "N2L1D",
+    "NL 2-7 Single Draw": "N2L1D",
+    "Limit Badugi": "FB",
+    "FL Badugi": "FB",
 }
-_SUPPORTED: Final = "no-limit hold'em, limit hold'em, pot-limit Omaha and limit Omaha hi/lo"
+_SUPPORTED: Final = (
+    "no-limit hold'em, limit hold'em, pot-limit Omaha, limit Omaha hi/lo, stud, stud hi/lo, razz, "
+    "2-7 triple draw, no-limit 2-7 single draw and badugi"
+)
 _NUMBER: Final = r"[$€£]?\d[\d,]*(?:\.\d+)?[KM]?"
 _START: Final = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?Full ?Tilt ?Poker Game #(\d+)")
@@ -81,7 +108,10 @@ _ACTIONS: Final = (
     ("check", re.compile(r"checks")),
     ("call", re.compile(r"calls (" + _NUMBER + ")" + _ALL_IN)),
     ("bet", re.compile(r"bets (" + _NUMBER + ")" + _ALL_IN)),
-    ("raise_to", re.compile(r"raises to (" + _NUMBER + ")" + _ALL_IN)),
+    ("raise_to", re.compile(r"(?:raises|completes it) to (" + _NUMBER + ")" + _ALL_IN)),
+    ("bring_in", re.compile(r"brings in for (" + _NUMBER + ")" + _ALL_IN)),
+    ("discard", re.compile(r"discards (?P<count>\d) cards?(?: \[(?P<cards>[^\]]*)\])?")),
+    ("stand_pat", re.compile(r"stands pat(?: on \[[^\]]*\])?")),
     ("show", re.compile(r"shows \[(?P<cards>[^\]]*)\](?: .*)?")),
     ("muck", re.compile(r"mucks")),
 )
@@ -94,6 +124,7 @@ _SAYS_NOTHING: Final = re.compile(
     r"has \d+ seconds left to act|has timed out|has been disconnected|has reconnected|has returned"
     r"|is sitting out|sits out|sits down|stands up|adds " + _NUMBER + r"|has requested TIME|is feeling \w+"
     r"|shows (?!\[).*|leaves the table|has left the table|is connected|is disconnected"
+    r"|is dealt \d cards?|is (?:low|high) with \[[^\]]*\]"
 )
 #: What anyone at the table (seated in this hand or not) may say without moving chips.
 _ANYONE_SAYS_NOTHING: Final = re.compile(
@@ -108,7 +139,9 @@ _BOARD: Final = re.compile(
 )
 _RETURNED: Final = re.compile(r"Uncalled bet of (" + _NUMBER + r") returned to (?P<name>.+)")
 _ANTE_RETURNED: Final = re.compile(r"Ante of (" + _NUMBER + r") returned to (?P<name>.+)")
-_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
+_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?")
+#: Stud's later streets and the draws: a new betting round, no board.
+_ROUND: Final = re.compile(r"\*\*\* (?:[4-7]TH STREET|(?:(?:FIRST|SECOND|THIRD) )?DRAW) \*\*\*(?: \([^)]*\))?")
 _RAKE: Final = re.compile(r"Total pot .*\| Rake (" + _NUMBER + ")")
 _SUMMARY_SEAT: Final = re.compile(
     r"Seat (?P<number>\d+): .*?(?: (?:showed|mucked) \[(?P<cards>[^\]]*)\])?"
@@ -196,7 +229,7 @@ def _game_and_stakes(first: str, second: str, number: int) -> tuple[str, re.Matc
     game = _GAME.fullmatch(game_text)
     if game is None or game["game"] not in _GAMES:
         name = game["game"] if game is not None else game_text
-        raise ConversionError(f"{name} is not supported yet (Full Tilt Poker hands of {_SUPPORTED} are)", number)
+        raise ConversionError(f"PHH has no variant for {name} (Full Tilt Poker hands of {_SUPPORTED} are read)", number)
     if stakes is None:
         raise ConversionError(f"the stakes in the first line (`{first}`, `{second}`) cannot be read", number)
     written = game["cap"] or game["chips_cap"]
@@ -275,7 +308,7 @@ class _Reader:
 
     def _section(self, text: str, number: int) -> str:
         """The section a ``*** ... ***`` line opens; a board is dealt there too."""
-        if text == "*** HOLE CARDS ***":
+        if text in ("*** HOLE CARDS ***", "*** 3RD STREET ***"):
             if not self.hand.seats:
                 raise ConversionError("no player's seat and stack is listed before the cards are dealt", number)
             return "actions"
@@ -283,6 +316,9 @@ class _Reader:
             return "actions"
         if text == "*** SUMMARY ***":
             return "summary"
+        if self.hand.variant in STUD_VARIANTS | DRAW_VARIANTS and _ROUND.fullmatch(text):
+            self.hand.events.append(Event("street", number))
+            return "actions"
         board = _BOARD.fullmatch(text)
         if board is None:
             raise ConversionError(f"`{text}` is a street this converter does not know (run twice?)", number)
@@ -294,7 +330,7 @@ class _Reader:
         if not self.names:
             raise ConversionError("no player's seat and stack is listed before this line", number)
         if found := _DEALT.fullmatch(text):
-            hand.known_cards[seated(found["name"], self.names, number)] = _cards(found["cards"])
+            self._dealt(found, number)
         elif found := _RETURNED.fullmatch(text):
             who = seated(found["name"], self.names, number)
             hand.events.append(Event("returned", number, who, _amount(found[1], number)))
@@ -308,6 +344,18 @@ class _Reader:
             self.at_table.add(found["name"])  # someone sitting down for the next hand
         elif not _NOBODY_SAYS.fullmatch(text):
             raise ConversionError(f"`{text}` is not a line this converter understands", number)
+
+    def _dealt(self, found: re.Match[str], number: int) -> None:
+        """A player's cards: all of a hold'em or Omaha hand's at once; a stud
+        street's or a draw's as they come (:func:`dealt_now`)."""
+        hand, name = self.hand, seated(found["name"], self.names, number)
+        if hand.variant not in STUD_VARIANTS | DRAW_VARIANTS:
+            hand.known_cards[name] = _cards(found["cards"])
+            return
+        opening = not any(event.kind == "street" for event in hand.events)
+        new = _cards(found["new"]) if found["new"] else None
+        cards = dealt_now(hand.variant in STUD_VARIANTS, opening, _cards(found["cards"]), new)
+        hand.events.append(Event("deal", number, name, cards=cards))
 
     def _player_line(self, name: str, rest: str, text: str, number: int) -> None:
         for kind, pattern in _POSTS:
@@ -333,6 +381,11 @@ class _Reader:
             self.hand.events.append(Event(kind, number, name, cards=_cards(found["cards"])))
         elif kind in ("fold", "check", "muck"):
             self.hand.events.append(Event(kind, number, name))
+        elif kind == "discard":
+            cards = _cards(found["cards"] or "")
+            self.hand.events.append(Event(kind, number, name, Decimal(found["count"]), cards))
+        elif kind == "stand_pat":
+            self.hand.events.append(Event("discard", number, name))
         else:
             self.hand.events.append(Event(kind, number, name, _amount(found[1], number)))
 
@@ -372,7 +425,7 @@ class _Reader:
         hand = self.hand
         if not hand.seats:
             raise ConversionError("no player's seat and stack is listed in this hand", self.first_line)
-        if not hand.button:
+        if not hand.button and hand.variant not in STUD_VARIANTS:  # stud has no button
             raise ConversionError("the hand does not say which seat has the button", self.first_line)
         if self.section != "summary":
             raise ConversionError("the hand ends before its summary (cut short?)", self.first_line)
@@ -424,9 +477,9 @@ def _streets(hand: SiteHand) -> list[dict[str, Decimal]]:
             streets[0][post.name] = streets[0].get(post.name, Decimal(0)) + post.amount
     for event in hand.events:
         street = streets[-1]
-        if event.kind == "board":
+        if event.kind in ("board", "street"):
             streets.append({})
-        elif event.kind in ("call", "bet"):
+        elif event.kind in ("call", "bet", "bring_in"):
             street[event.name] = street.get(event.name, Decimal(0)) + event.amount
         elif event.kind == "raise_to":
             street[event.name] = event.amount

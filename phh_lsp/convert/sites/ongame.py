@@ -57,6 +57,9 @@ _GAME_NAMES: Final = {
     "FIVE_CARD_DRAW": "5 Card Draw",
 }
 _LIMIT_NAMES: Final = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit", "LIMIT": "Limit"}
+#: Games PHH has a variant for, which this reader does not read yet; every
+#: other game Ongame deals is one PHH has no variant for.
+_NOT_YET: Final = {("LIMIT", "SEVEN_CARD_STUD"), ("LIMIT", "SEVEN_CARD_STUD_HI_LO"), ("LIMIT", "RAZZ")}
 _SUPPORTED: Final = "Hold'em No Limit, Hold'em Limit, Omaha Pot Limit and Omaha Hi/Lo Limit"
 _MONTHS: Final = {
     name: number
@@ -226,7 +229,9 @@ class _Hand:
         variant = _GAMES.get((table["limit"], table["game"]))
         if variant is None:
             game = f"{_GAME_NAMES.get(table['game'], table['game'])} {_LIMIT_NAMES.get(table['limit'], table['limit'])}"
-            raise ConversionError(f"{game} is not supported yet (Ongame hands of {_SUPPORTED} are)", first + 2)
+            if (table["limit"], table["game"]) in _NOT_YET:
+                raise ConversionError(f"{game} is not supported yet (Ongame hands of {_SUPPORTED} are)", first + 2)
+            raise ConversionError(f"PHH has no variant for {game} (Ongame hands of {_SUPPORTED} are read)", first + 2)
         button = next((found for line in self.lines[3:5] if (found := _BUTTON.fullmatch(line.strip()))), None)
         if button is None:
             raise ConversionError("the hand does not say which seat has the button (`Button: seat ...`)", first + 3)

@@ -60,7 +60,6 @@ _UNSUPPORTED: Final = (
     "7 Card Stud Hi-Lo",
     "7 Card Stud",
     "Razz",
-    "Double Hold'em",
     "Short Deck",
     "Badugi",
     "Draw",
@@ -231,6 +230,8 @@ class _Reader(HandFacts):
         unsupported = next((name for name in _UNSUPPORTED if name.lower() in game.lower()), None)
         if unsupported is not None:
             raise ConversionError(f"{unsupported} is not supported yet (PartyPoker's {_SUPPORTED} are)", number)
+        if "Double Hold'em" in game:
+            raise ConversionError(f"PHH has no variant for Double Hold'em (PartyPoker's {_SUPPORTED} are read)", number)
         if re.search(r"Omaha Hi-?Lo|Omaha H/L", game):
             name = "Omaha Hi-Lo"
         elif "Omaha" in game:
@@ -245,7 +246,7 @@ class _Reader(HandFacts):
         variant = _VARIANTS.get((name, kind))
         if variant is None:
             raise ConversionError(
-                f"{_LIMITS[kind]} {name} is not supported yet (PartyPoker's {_SUPPORTED} are)", number
+                f"PHH has no variant for {_LIMITS[kind]} {name} (PartyPoker's {_SUPPORTED} are read)", number
             )
         return variant
 

@@ -22,6 +22,7 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.reader import (
+    dealt_now,
     drop_idle,
     longest_first,
     numbered,
@@ -33,6 +34,7 @@ from phh_lsp.convert.reader import (
     seated,
 )
 from phh_lsp.convert.street_chips import less_returned, uncalled
+from phh_lsp.core.rules.schema import DRAW_VARIANTS, FIXED_LIMIT_VARIANTS, STUD_VARIANTS
 
 SITE: Final = "PokerStars"
 
@@ -44,9 +46,6 @@ _GAMES: Final = {
     "Omaha Pot Limit": "PO",
     "Omaha Hi/Lo Limit": "FO/8",
     "Omaha Hi/Lo Fixed Limit": "FO/8",
-}
-#: Games PHH has a variant for, which this reader does not read yet.
-_NOT_YET: Final = {
     "7 Card Stud Limit": "F7S",
     "7 Card Stud Hi/Lo Limit": "F7S/8",
     "Razz Limit": "FR",
@@ -77,15 +76,16 @@ _WHEN: Final = re.compile(
 )
 _LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
 #: Cash stakes in brackets after the game, a cap of no-limit included
-#: (``($0.25/$0.50 - $10 Cap -  USD)``); a tournament's old header writes them too.
-_CASH_STAKES: Final = re.compile(r" \((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
+#: (``($0.25/$0.50 - $10 Cap -  USD)``), after the game in a mixed game's
+#: (``8-Game (Razz Limit, $400/$800 USD)``); a tournament's old header writes them too.
+_CASH_STAKES: Final = re.compile(r" \((?:[^(),]*, )?(?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
 _STAKES: Final = re.compile(
     r"(?P<symbol>[^\d\s/]*) ?(?P<small>[\d,.]+)/[^\d\s/]* ?(?P<big>[\d,.]+)"
     r"(?: - [^\d\s]*(?P<cap>[\d,.]+) Cap -)?(?: +(?P<currency>[A-Z]{3}))?"
 )
 _TABLE: Final = re.compile(
-    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max )?(?:\((?:Play|Real) Money\) )?"
-    r"Seat #(?P<button>\d+) is the button"
+    r"Table '(?P<table>.*)'(?:\(\d+\))? (?:(?P<max>\d+)-max(?: |$))?(?:\((?:Play|Real) Money\) )?"
+    r"(?:Seat #(?P<button>\d+) is the button)?"
 )
 _SEAT: Final = re.compile(
     r"Seat (?P<number>\d+): (?P<name>.+?) \((?P<chips>(?:[^\d\s]|Rs\. )?[\d,]+(?:\.\d+)?) in chips(?:,[^)]*)?\)"
@@ -97,6 +97,9 @@ _POST: Final = re.compile(
 )
 _ACTIONS: Final = (
     ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
+    ("bring_in", re.compile(r"brings in for " + _AMOUNT + _ALL_IN)),
+    ("discard", re.compile(r"discards (?P<count>\d) cards?(?: \[(?P<cards>[^\]]*)\])?")),
+    ("stand_pat", re.compile(r"stands pat(?: on \[[^\]]*\])?")),
     ("check", re.compile(r"checks")),
     ("call", re.compile(r"calls " + _AMOUNT + _ALL_IN)),
     ("bet", re.compile(r"bets " + _AMOUNT + _ALL_IN)),
@@ -105,18 +108,24 @@ _ACTIONS: Final = (
     ("muck", re.compile(r"mucks hand(?: \[[^\]]*\])?")),
 )
 #: Lines that say nothing about the chips or cards: a player's news, the
-#: cap of a limit street, bounties (paid outside the pot), the client's notices.
+#: cap of a limit street, bounties (paid outside the pot), the client's notices,
+#: a stud table's open pair, a draw's reshuffle (of cards nobody sees).
 _SAYS_NOTHING: Final = says_nothing(
     r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
     r"|finished the tournament.*|receives \S+ for eliminating.*",
-    r"Betting is capped|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
+    r"Betting is capped|The deck is reshuffled|Pair on board - a double bet is allowed"
+    r"|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
     r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
 )
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
-_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?")
+#: A player's cards: all of them so far, or (from a stud street's second, a
+#: draw's) those held before in a first bracket and the new ones in a second.
+_DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?")
+#: The streets of stud and the draws of draw games: a new betting round, no board.
+_ROUND: Final = re.compile(r"\*\*\* (?:[4-6]th STREET|RIVER|(?:FIRST|SECOND|THIRD) DRAW) \*\*\*")
 #: The summary's pot line: the rake, and GGPoker's other cuts of the pot.
 _RAKE: Final = re.compile(r"Total pot .*?\| Rake .*")
 _CUT: Final = re.compile(r"\| (?:Rake|Jackpot|Bingo|Fortune|Tax) " + _AMOUNT)
@@ -180,12 +189,6 @@ def _game(rest: str, first_line: int, site: str) -> str:
         name = f"{found['game']} {found['betting']}"
     if name in _GAMES:
         return _GAMES[name]
-    if name in _NOT_YET:
-        raise ConversionError(
-            f"{name} is not supported yet: PHH's {_NOT_YET[name]}, which this converter does not write yet "
-            f"({site} hands of {', '.join(_GAMES)} are read)",
-            first_line,
-        )
     raise ConversionError(f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line)
 
 
@@ -206,7 +209,7 @@ def _read_hand(
     if len(lines) < 2:
         raise ConversionError("the hand ends after its first line", first_line)
     table = _TABLE.match(lines[1])
-    if table is None:
+    if table is None or (table["button"] is None and variant not in STUD_VARIANTS):
         raise ConversionError("the second line does not name the table and the button's seat", first_line + 1)
     date, time = read_date_time(when["date"], when["time"], "/", first_line)
     hand = SiteHand(
@@ -215,7 +218,7 @@ def _read_hand(
         hand_id=header["id"],
         variant=variant,
         seats=[],
-        button=int(table["button"]),
+        button=int(table["button"] or 0),  # stud has no button: its players in seat order
         posts=[],
         events=[],
         stakes=(read_amount(stakes["small"], first_line), read_amount(stakes["big"], first_line)),
@@ -247,7 +250,7 @@ def _posted_stakes(hand: SiteHand) -> None:
     tournaments may head a hand with the next level's blinds while the
     players still post this level's. A pair of blinds posted (the big twice
     the small) is the hand's stakes; bets are measured by them."""
-    if hand.variant in ("FT", "FO/8"):
+    if hand.variant in FIXED_LIMIT_VARIANTS:
         return
     small = [post.amount for post in hand.posts if post.kind == "small_blind"]
     big = [post.amount for post in hand.posts if post.kind == "big_blind"]
@@ -300,11 +303,20 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
 
 def _section(hand: SiteHand, text: str, number: int) -> str:
     """The section a ``*** ... ***`` line opens; a board is dealt there too."""
-    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***", "*** SHOWDOWN ***")):
+    if text.startswith(("*** HOLE CARDS ***", "*** SHOW DOWN ***", "*** SHOWDOWN ***", "*** DEALING HANDS ***")):
+        return "actions"
+    if text.startswith("*** 3rd STREET ***"):
+        return "actions"
+    if hand.variant in STUD_VARIANTS | DRAW_VARIANTS and _ROUND.fullmatch(text):
+        hand.events.append(Event("street", number))
         return "actions"
     if text.startswith("*** SUMMARY ***"):
         return "summary"
     board = _BOARD.fullmatch(text)
+    if board is not None and hand.variant in STUD_VARIANTS:
+        raise ConversionError(
+            f"PHH has no notation for a stud card dealt face up to every player (the deck ran out: `{text}`)", number
+        )
     if board is None:
         if re.match(r"\*\*\* (?:FIRST|SECOND|THIRD) ", text):
             raise ConversionError(f"PHH has no notation for run it twice (`{text}`)", number)
@@ -315,7 +327,9 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
     if found := _DEALT.fullmatch(text):
-        if found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
+        if hand.variant in STUD_VARIANTS | DRAW_VARIANTS:
+            _dealt(hand, seated(found["name"], names, number), found, number)
+        elif found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
             hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
         return
     if _OUTSIDE.fullmatch(text):
@@ -347,12 +361,25 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
             if kind == "show":
                 hand.known_cards[name] = _cards(found["cards"])
                 hand.events.append(Event(kind, number, name, cards=_cards(found["cards"])))
+            elif kind == "discard":
+                cards = _cards(found["cards"] or "")
+                hand.events.append(Event(kind, number, name, Decimal(found["count"]), cards))
+            elif kind == "stand_pat":
+                hand.events.append(Event("discard", number, name))
             elif kind in ("fold", "check", "muck"):
                 hand.events.append(Event(kind, number, name))
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
     raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
+
+
+def _dealt(hand: SiteHand, name: str, found: re.Match[str], number: int) -> None:
+    """A stud or draw player's cards as the site shows them (:func:`dealt_now`)."""
+    opening = not any(event.kind == "street" for event in hand.events)
+    held, new = _cards(found["cards"] or ""), found["new"] and _cards(found["new"])
+    if cards := dealt_now(hand.variant in STUD_VARIANTS, opening, held, new):
+        hand.events.append(Event("deal", number, name, cards=cards))
 
 
 def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, section: str) -> None:
@@ -363,7 +390,7 @@ def _post(hand: SiteHand, name: str, what: str, amount: Decimal, number: int, se
     elif what == "missed blind":  # GGPoker: the small blind missed, paid dead on coming back
         hand.posts.append(Post(name, "dead", amount))
     elif what == "small & big blinds":  # the small blind is dead money, the big blind live
-        big = hand.stakes[1] if hand.variant not in ("FT", "FO/8") else hand.stakes[0]
+        big = hand.stakes[1] if hand.variant not in FIXED_LIMIT_VARIANTS else hand.stakes[0]
         hand.posts.append(Post(name, "dead", amount - big))
         hand.posts.append(Post(name, "big_blind", big))
     else:

@@ -232,9 +232,9 @@ class _Play:
             elif kind == "BlindOrStraddlePosting":
                 index = operation.player_index
                 entry = 1 - index if self.count == 2 else index  # heads up, PokerKit swaps the blinds
-                if entry > 2 and blinds[entry] > 0:
-                    raise NotExpressible(f"p{index + 1} posts a second straddle: PokerStars text has one at most")
-                label = "straddle" if entry == 2 else ("small blind" if entry == 0 else "big blind")
+                if entry > 2 and blinds[entry] > 0 and not all(blind > 0 for blind in blinds[2:entry]):
+                    raise NotExpressible(f"p{index + 1} straddles after a seat that does not: PokerStars text cannot")
+                label = "straddle" if entry >= 2 else ("small blind" if entry == 0 else "big blind")
                 self._post(index, "big blind" if blinds[entry] < 0 else label, operation.amount)
 
     def _post(self, index: int, what: str, amount: Any) -> None:
