@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import phh_lsp
@@ -48,21 +49,28 @@ def _imported(name: str, path: Path) -> Iterator[str]:
             yield from (f"{module}.{alias.name}" for alias in node.names)
 
 
+@cache
+def _imports() -> dict[str, tuple[str, ...]]:
+    """Every module's imports (:func:`_imported`), read once for all the tests here:
+    parsing the whole package with ``ast`` is the cost of each of them."""
+    return {name: tuple(_imported(name, path)) for name, path in _modules().items()}
+
+
 def _graph() -> dict[str, set[str]]:
     """Which of the package's modules each module imports."""
     modules = _modules()
     return {
-        name: {target for target in _imported(name, path) if target in modules and target != name}
-        for name, path in modules.items()
+        name: {target for target in imports if target in modules and target != name}
+        for name, imports in _imports().items()
     }
 
 
 def test_only_the_lsp_package_speaks_the_protocol() -> None:
     speaking = sorted(
         name
-        for name, path in _modules().items()
+        for name, imports in _imports().items()
         if not name.startswith("phh_lsp.lsp")
-        and any(module.split(".")[0] in ("pygls", "lsprotocol") for module in _imported(name, path))
+        and any(module.split(".")[0] in ("pygls", "lsprotocol") for module in imports)
     )
     assert speaking == [], f"only phh_lsp/lsp/ may import pygls or lsprotocol: {speaking}"
 

@@ -14,6 +14,8 @@ near-miss texts (the texts most likely to fool a shortcut):
 
 from __future__ import annotations
 
+import json
+import tomllib
 from decimal import Decimal
 
 import pytest
@@ -376,3 +378,56 @@ def test_features_walking_the_hands_at_once_analyse_each_hand_once() -> None:
     for walker in walkers:
         walker.join()
     assert analyze_hand.cache_info().misses == len(analysis.pieces) == 200
+
+
+# ---------------------------------------------------------------------------
+# the action parser's single-spaced shortcut
+
+#: Pieces of actions, blanks and commentary included: what fools a shortcut on spacing.
+_ACTION_ATOMS = [
+    "p1", "p12", "d", "dh", "db", "cc", "f", "cbr", "7000", "2.5", "sm", "sd", "pb", "AcAd", "??", "Jc3d5c", "-",
+    " ", "  ", "\t", "\u00a0", "\u3000", "\n", "#", " # ", "x", "1,000", "10h", "é",
+]  # fmt: skip
+
+
+def _action_nodes(element: str) -> list[object]:
+    """The element of an ``actions`` array written as ``element`` (TOML source)."""
+    (entry,) = read_entries(parse(f"actions = [{element}]\n"))
+    assert entry.value is not None and entry.value.kind == "array"
+    return list(entry.value.items)
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=st.lists(st.sampled_from(_ACTION_ATOMS), max_size=7).map("".join), escaped=st.booleans())
+def test_single_spaced_actions_read_as_the_general_path_reads_them(content: str, escaped: bool) -> None:
+    """The parser reads an action of single-spaced words (nearly every one) by
+    ``split(" ")``; it must read exactly what the general path (``\\S+``, the
+    commentary, the spacing slips) reads, with escapes (``\\u0041``) or without."""
+    from phh_lsp.core.rules import actions
+
+    if escaped:
+        element = json.dumps(content, ensure_ascii=True)
+    elif "'" in content or "\n" in content:
+        return
+    else:
+        element = f"'{content}'"
+    (node,) = _action_nodes(element)
+    fast = actions.parse_action(0, node)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(actions, "_single_spaced", lambda _content: False)
+        general = actions.parse_action(0, node)
+    assert fast == general
+
+
+def test_corpus_actions_take_the_single_spaced_path() -> None:
+    """Nearly every action of the corpus is read by the shortcut (read here by
+    ``tomllib``, the cheapest reading of the whole corpus)."""
+    from phh_lsp.core.rules.actions import _single_spaced
+
+    texts = []
+    for path in corpus_files():
+        data = tomllib.loads(read_text(path))
+        hands = [value for value in data.values() if isinstance(value, dict)] if path.suffix == ".phhs" else [data]
+        texts += [action for hand in hands for action in hand.get("actions", []) if isinstance(action, str)]
+    assert len(texts) > 30_000
+    assert sum(map(_single_spaced, texts)) > 0.95 * len(texts)

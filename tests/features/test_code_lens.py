@@ -107,8 +107,13 @@ def test_a_raked_pot_says_what_the_history_collected_and_why_the_replay_differs(
     lens says what the hand records (``winnings``: collected after the rake,
     ``finishing_stacks``: PHH505's rake) and the rake between the two, and
     calls the player's gain on the hand a net win, never just "wins"."""
-    # PokerStars (winnings = [0, 0, 1.95, ...]): the replay's pot is 2.00, the stack up 1.25
-    assert _resolved(PHHS, 1) == "p3 (4NuFWN0sUav+Rof9i9oytg) collects 1.95 after 0.05 rake, a net win of 1.20"
+    # PokerStars (winnings = [0, 0, 1.95, ...]): the replay's pot is 2.00, the stack up 1.25;
+    # the file's first two hands, as written there (the lens of a hand reads that hand only)
+    first_two = PHHS.read_text()
+    first_two = first_two[: first_two.index("\n[3]\n") + 1]
+    assert _resolved(PHHS, 1, first_two) == (
+        "p3 (4NuFWN0sUav+Rof9i9oytg) collects 1.95 after 0.05 rake, a net win of 1.20"
+    )
     # Ongame: finishing_stacks 922.8 where the replay ends 924 (PHH505), winnings 22.80 of a 24 pot
     assert _resolved(ONG, 1) == "p2 (wJ4g7nSyghfMudamsy2OdQ) collects 22.80 after 1.20 rake, a net win of 10.80"
     # the same hand with its finishing stacks only: still the rake they record

@@ -21,7 +21,7 @@ from typing import Final
 
 from phh_lsp.core.rules.cards import CardToken, split_cards
 from phh_lsp.core.rules.currency import strip_symbol
-from phh_lsp.core.syntax.entries import Value
+from phh_lsp.core.syntax.entries import StringInfo, Value
 from phh_lsp.core.text import Span
 
 
@@ -235,6 +235,13 @@ def parse_action(index: int, node: Value) -> ParsedAction:
         return Token(text, Span(info.offset_of(start), info.offset_of(start + len(text))))
 
     action = ParsedAction(index, content, node.span)
+    if _single_spaced(content):  # nearly every action: no commentary, no slip of spacing to find
+        words = _split_words(content)
+        if info.offsets is None:
+            tokens = [Token(word, Span(base + start, base + start + len(word))) for word, start in words]
+        else:
+            tokens = [token(word, start) for word, start in words]
+        return _parse_words(action, tokens, words, info)
     words, commentary, glued = _words(content)
     if commentary is not None:
         action.commentary = Token(commentary[0], Span(info.offset_of(commentary[1]), info.offset_of(len(content))))
@@ -266,6 +273,38 @@ def parse_action(index: int, node: Value) -> ParsedAction:
                 )
             )
     tokens = [token(word, start) for word, start in words]
+    return _parse_words(action, tokens, words, info)
+
+
+def _single_spaced(content: str) -> bool:
+    """Whether the action is words separated by single spaces, with no other
+    blank and no ``#``: then :func:`_words` would find exactly its
+    ``split(" ")`` and :func:`_spacing_slip` nothing. ``isprintable`` is
+    false for every blank but the space (tabs, line breaks, Unicode spaces)."""
+    return (
+        content != ""
+        and "#" not in content
+        and "  " not in content
+        and content[0] != " "
+        and content[-1] != " "
+        and content.isprintable()
+    )
+
+
+def _split_words(content: str) -> list[tuple[str, int]]:
+    """The (word, index) pairs of a :func:`_single_spaced` action."""
+    words = []
+    start = 0
+    for word in content.split(" "):
+        words.append((word, start))
+        start += len(word) + 1
+    return words
+
+
+def _parse_words(
+    action: ParsedAction, tokens: list[Token], words: list[tuple[str, int]], info: StringInfo
+) -> ParsedAction:
+    """Read the action's words (``tokens``, at ``words``' content indices) by its actor."""
 
     def char_offsets(word: Token) -> list[int] | None:
         if info.offsets is None:
