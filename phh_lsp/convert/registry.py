@@ -20,6 +20,7 @@ from phh_lsp.convert.sites import (
     ipoker,
     ongame,
     partypoker,
+    poker888,
     pokerstars,
     winamax,
 )
@@ -46,6 +47,7 @@ SITES: Final = {
     "absolute": Site("absolute", absolute.SITE, absolute.is_absolute, absolute.read_hands),
     "ggpoker": Site("ggpoker", ggpoker.SITE, ggpoker.is_ggpoker, ggpoker.read_hands),
     "winamax": Site("winamax", winamax.SITE, winamax.is_winamax, winamax.read_hands),
+    "888poker": Site("888poker", poker888.SITE, poker888.is_888poker, poker888.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 
