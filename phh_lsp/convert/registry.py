@@ -23,6 +23,7 @@ from phh_lsp.convert.sites import (
     poker888,
     pokerstars,
     winamax,
+    wpn,
 )
 
 
@@ -48,6 +49,7 @@ SITES: Final = {
     "ggpoker": Site("ggpoker", ggpoker.SITE, ggpoker.is_ggpoker, ggpoker.read_hands),
     "winamax": Site("winamax", winamax.SITE, winamax.is_winamax, winamax.read_hands),
     "888poker": Site("888poker", poker888.SITE, poker888.is_888poker, poker888.read_hands),
+    "wpn": Site("wpn", wpn.SITE, wpn.is_wpn, wpn.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 

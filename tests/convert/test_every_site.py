@@ -107,6 +107,9 @@ LAYOUTS = {
     "888poker": Layout(
         _opening(r"^\*{5} (?:888|Cassava|Pacific).* Hand History for Game \d+ \*{5}"), "0123456789$:,. []()*abcxyz#+"
     ),
+    "wpn": Layout(
+        _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
+    ),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 
