@@ -15,6 +15,7 @@ from phh_lsp.convert.history import ConversionError, SiteHand
 from phh_lsp.convert.sites import (
     absolute,
     acpc,
+    bovada,
     fulltilt,
     ggpoker,
     ipoker,
@@ -50,6 +51,7 @@ SITES: Final = {
     "winamax": Site("winamax", winamax.SITE, winamax.is_winamax, winamax.read_hands),
     "888poker": Site("888poker", poker888.SITE, poker888.is_888poker, poker888.read_hands),
     "wpn": Site("wpn", wpn.SITE, wpn.is_wpn, wpn.read_hands),
+    "bovada": Site("bovada", bovada.SITE, bovada.is_bovada, bovada.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 

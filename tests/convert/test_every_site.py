@@ -110,6 +110,7 @@ LAYOUTS = {
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
     ),
+    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 
