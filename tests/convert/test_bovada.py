@@ -3,10 +3,11 @@ layout in Bovada's words (what every site promises is checked in
 ``test_every_site``).
 
 The sample ``samples/bovada/cash-and-tournament.txt`` is typed by hand in
-the clients' exact layout (no real export under a licence that allows
-committing it was found): an Ignition cash hand with an all-in written as
+the clients' exact layout: an Ignition cash hand with an all-in written as
 the chips added and a showdown of the best five cards, and a Bovada
-tournament hand whose seat numbers do not go round the table.
+tournament hand whose seat numbers do not go round the table. The
+``poker-apprentice-*.txt`` samples are real exports, MIT-licensed (see
+``samples/SOURCES``).
 """
 
 from __future__ import annotations
@@ -50,3 +51,23 @@ def test_a_game_phh_has_no_variant_for_is_named() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("HOLDEM No Limit", "OMAHA HiLo Pot Limit")
     failed = convert_text(text).failed[0]
     assert failed.line == 1 and failed.reason.startswith("PHH has no variant for Omaha Hi/Lo Pot Limit")
+
+
+def test_a_real_ignition_zone_poker_export() -> None:
+    # tests/convert/samples/SOURCES: an MIT-licensed parser's fixture, as the client wrote it
+    (hand,) = samples.converted(SITE, "poker-apprentice-ignition.txt")
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Small Blind", "Big Blind", "UTG", "UTG+1", "UTG+2", "Dealer"]
+    assert fields["starting_stacks"][0] == Decimal("12.47") and "table" not in fields  # Zone Poker: no table
+    assert fields["winnings"] == [0, Decimal("0.35"), 0, 0, 0, 0]
+
+
+def test_a_seat_dealt_no_cards_is_not_dealt_in() -> None:
+    # Bovada lists the seats sitting out (or seated during the hand) with the others
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Seat 5: UTG ($20 in chips)\n", "Seat 5: UTG ($20 in chips)\nSeat 2: UTG+1 ($30 in chips)\n", 1
+    )
+    conversion = convert_text(text)
+    assert conversion.failed == []
+    cash = conversion.converted[0]
+    assert cash.problems == [] and samples.fields(cash)["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]

@@ -132,6 +132,8 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
     street: dict[str, Decimal] = {}
     dealt: dict[str, str] = {}
     boards = 0
+    # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
+    carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
     for number, text in rest:
         origin.append(number)
         if text.startswith("*** "):
@@ -139,7 +141,8 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
             words.append(text)
         elif seat := _SEAT.fullmatch(text):
             name = seat["name"].strip()
-            words.append(f"Seat {places[name]}: {name} ({seat['chips']} in chips){seat['rest']}")
+            out = " is sitting out" if carded and name not in carded else ""
+            words.append(f"Seat {places[name]}: {name} ({seat['chips']} in chips){seat['rest']}{out}")
         elif total := _TOTAL.fullmatch(text):
             words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
         elif line := _LINE.fullmatch(text):

@@ -30,9 +30,10 @@ from phh_lsp.convert.sites.pokerstars import read_layout
 SITE: Final = "WPN"
 
 #: A hand's first line, at the start of a line or run into the line before.
-_OPENING: Final = r"(?:Game )?Hand #\d+ - (?=.*\d{4}/\d{1,2}/\d{1,2} )"
+_OPENING: Final = r"(?:Game )?Hand #\d+ -(?: |$)"
 _START: Final = re.compile(r"^\ufeff?" + _OPENING, re.M)
-_GLUED: Final = re.compile(r"(?P<before>.+?)(?P<header>" + _OPENING + ".*)")
+#: Run into the line before, a first line is told by its date too.
+_GLUED: Final = re.compile(r"(?P<before>.*?\S)(?P<header>" + _OPENING + r"(?=.*\d{4}/).*)")
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
 _HEADER: Final = re.compile(
