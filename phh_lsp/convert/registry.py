@@ -15,13 +15,16 @@ from phh_lsp.convert.history import ConversionError, SiteHand
 from phh_lsp.convert.sites import (
     absolute,
     acpc,
+    bovada,
     fulltilt,
     ggpoker,
     ipoker,
     ongame,
     partypoker,
+    poker888,
     pokerstars,
     winamax,
+    wpn,
 )
 
 
@@ -46,6 +49,9 @@ SITES: Final = {
     "absolute": Site("absolute", absolute.SITE, absolute.is_absolute, absolute.read_hands),
     "ggpoker": Site("ggpoker", ggpoker.SITE, ggpoker.is_ggpoker, ggpoker.read_hands),
     "winamax": Site("winamax", winamax.SITE, winamax.is_winamax, winamax.read_hands),
+    "888poker": Site("888poker", poker888.SITE, poker888.is_888poker, poker888.read_hands),
+    "wpn": Site("wpn", wpn.SITE, wpn.is_wpn, wpn.read_hands),
+    "bovada": Site("bovada", bovada.SITE, bovada.is_bovada, bovada.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 

@@ -49,7 +49,8 @@ def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
     notes.write_text("not a hand history\n", encoding="utf-8")
     result = run("convert", str(notes), str(tmp_path / "missing.txt"))
     assert result.returncode == 2
-    supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, ggpoker, winamax, acpc"
+    supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, ggpoker, winamax, 888poker, wpn, bovada"
+    supported += ", acpc"
     assert f"{notes}: no hand history of a supported site ({supported}) was found" in result.stderr
     assert f"{tmp_path / 'missing.txt'}: no such file or folder" in result.stderr
     result = run("convert", "--from", "fulltilt", str(notes))

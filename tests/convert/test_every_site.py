@@ -104,6 +104,13 @@ LAYOUTS = {
     "absolute": Layout(_opening(r"^Stage #C?\d+:"), "0123456789$:,.- []#*()abcxyzAllInRaise"),
     "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
     "winamax": Layout(_opening(r"^Winamax Poker - "), "0123456789€:,. []#*abcxyz"),
+    "888poker": Layout(
+        _opening(r"^\*{5} (?:888|Cassava|Pacific).* Hand History for Game \d+ \*{5}"), "0123456789$:,. []()*abcxyz#+"
+    ),
+    "wpn": Layout(
+        _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
+    ),
+    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

@@ -151,6 +151,15 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     return _Reader([_stripped(line) for line in lines], first_line).read()
 
 
+def read_classic(lines: list[str], first_line: int, site: str, returns_in_wins: bool | None) -> SiteHand:
+    """One hand in PartyPoker's classic layout, which another site writes
+    too (888poker, once its lines are put in PartyPoker's words), read as
+    the site named ``site``: the hand and the reasons it is refused say it.
+    ``returns_in_wins``: whether the site counts an uncalled bet in what the
+    bettor wins (None: told hand by hand by the pot)."""
+    return _Reader([_stripped(line) for line in lines], first_line, returns_in_wins=returns_in_wins, site=site).read()
+
+
 def _written(found: re.Match[str]) -> str | None:
     """The amount a line wrote, in brackets or in parentheses (an empty
     bracket is an amount left out, not none: it is refused, not read as 0)."""
@@ -161,6 +170,9 @@ def _written(found: re.Match[str]) -> str | None:
 @dataclass(slots=True)
 class _Reader(HandFacts):
     """One hand's lines read into a SiteHand, keeping what later lines need."""
+
+    #: The site the hand is read as (another site may write this layout).
+    site: str = SITE
 
     def read(self) -> SiteHand:
         header = _START.match(self.lines[0])
@@ -196,7 +208,7 @@ class _Reader(HandFacts):
         self.level_stakes = _LEVEL_STAKES.search(game)
         currency = _CURRENCY.match(game) if self.tournament is None else None
         return SiteHand(
-            site=SITE,
+            site=self.site,
             first_line=self.first_line,
             hand_id=hand_id,
             variant=variant,
@@ -216,7 +228,7 @@ class _Reader(HandFacts):
     def _game_and_date(self, line: str, number: int) -> tuple[str, datetime.date, datetime.time, str | None]:
         date = (_DATE_SUMMARY if self.summary_layout else _DATE_CLASSIC).fullmatch(line)
         if date is None:
-            raise ConversionError("the second line does not give the game and the date as PartyPoker does", number)
+            raise ConversionError(f"the second line does not give the game and the date as {self.site} does", number)
         try:
             month = datetime.datetime.strptime(date["month"][:3], "%b").month
             day = datetime.date(int(date["year"]), month, int(date["day"]))
@@ -341,7 +353,7 @@ class _Reader(HandFacts):
         elif _SAYS_NOTHING.fullmatch(rest):
             return
         else:
-            raise ConversionError(f"`{rest}` is not a PartyPoker action (in `{text}`)", number)
+            raise ConversionError(f"`{rest}` is not a {self.site} action (in `{text}`)", number)
         self.playing.add(name)
 
     def _summary_line(self, text: str, number: int) -> None:
@@ -357,7 +369,7 @@ class _Reader(HandFacts):
         if name is None or balance is None:
             if text.startswith(tuple(name + " Cashed out" for name in self.names)):
                 raise ConversionError("a player cashes out of an all-in pot, which a PHH hand cannot hold", number)
-            raise ConversionError(f"`{text}` is not a line of a PartyPoker summary", number)
+            raise ConversionError(f"`{text}` is not a line of a {self.site} summary", number)
         rest = balance["rest"]
         if rest.startswith("sits out"):
             self.sitting_out.add(name)

@@ -53,6 +53,10 @@ class HandFacts:
     tournament: str | None = None
     level: str | None = None
     rake: Decimal | None = None
+    #: Whether the site counts an uncalled bet in what the bettor wins, as
+    #: PartyPoker does; None: told hand by hand by the pot (888poker has
+    #: written it both ways over the years).
+    returns_in_wins: bool | None = True
 
     def finish(self, hand: SiteHand) -> None:
         """The hand completed: what the lines said, and what was left unsaid."""
@@ -170,10 +174,14 @@ class HandFacts:
         collected = [event for event in hand.events if event.kind == "collected"] + self.summary_collected
         hand.events = [event for event in hand.events if event.kind != "collected"]
         returned = uncalled(hand.events, hand.posts)
+        in_wins = self.returns_in_wins
+        if in_wins is None:  # counted in the wins where they are more than the called pot could pay
+            put_in = sum((post.amount for post in hand.posts), Decimal(0)) + _chips_in(hand.events, hand.posts)
+            in_wins = sum((event.amount for event in collected), Decimal(0)) > put_in - sum(returned.values())
         for name, amount in returned.items():
             line = next((event.line for event in collected if event.name == name), None)
             hand.events.append(Event("returned", line or self.first_line, name, amount))
-            if line is not None:  # counted in what they win; else given back unsaid
+            if line is not None and in_wins:  # counted in what they win; else given back unsaid
                 collected = less_returned(collected, name, amount, line)
         hand.events += collected
         if self.rake is not None:

@@ -1,0 +1,271 @@
+"""Bovada, Ignition and Bodog hand histories: anonymous seats, their lines
+put in PokerStars' words, then read by that layout's reader.
+
+Bovada's players have no names: a seat is named by its place at the table
+(``Dealer``, ``Small Blind``, ``Big Blind``, ``UTG``, ``UTG+1``; the hero's
+with `` [ME]``), and those places are the PHH players' names. Its lines are
+``Place : Verb …`` (``Small Blind : Small Blind $0.25``, ``UTG : Raises $2
+to $2``, ``Big Blind : Hand result $0.75``), every player's cards are given
+(``Card dealt to a spot [9c Th]``), and a cash hand's first line names no
+stakes and no table: the stakes are the blinds posted, the button the seat
+``Set dealer`` names (else the ``Dealer``'s). An ``All-in $N`` gives the
+chips added: a call, a bet or a raise by what was bet before it on the
+street. A limit table named by its blinds (``$20-$40``, blinds 10/20) bets
+the big blind on the first streets.
+
+Each line is put in PokerStars' words and read by
+:func:`phh_lsp.convert.sites.pokerstars.read_layout`; the table line that
+layout needs is added after the first, and every line number is mapped
+back to the file's. This module holds only Bovada's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.sites.pokerstars import read_layout
+
+SITE: Final = "Bovada"
+
+_START: Final = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.M)
+_READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
+_HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
+_HEADER: Final = re.compile(
+    r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #(?P<id>\d+):? +(?P<rest>.*?) - "
+    r"(?P<date>\d{4}-\d{1,2}-\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*"
+)
+_GAME: Final = re.compile(r"(?P<game>HOLDEM|OMAHA|7 CARD STUD|7CARD)(?:ZonePoker)?(?P<hilo> HiLo)?")
+_GAMES: Final = {"HOLDEM": "Hold'em", "OMAHA": "Omaha", "7 CARD STUD": "7 Card Stud", "7CARD": "7 Card Stud"}
+_LIMIT: Final = re.compile(r"No Limit|Pot Limit|Fixed Limit")
+_TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\S+)")
+_LEVEL: Final = re.compile(r"Level (?P<level>\d+) \((?P<small>[\d,.]+)/(?P<big>[\d,.]+)\)")
+_LINE: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : (?P<verb>.*?)\s*")
+_SEAT: Final = re.compile(r"Seat \d+: (?P<name>.+?)(?: \[ME\])? \((?P<chips>[^()]*) in chips\)(?P<rest>.*)")
+_DEALER: Final = re.compile(r"Set dealer(?:/Bring in spot)? \[(?P<seat>\d+)\]")
+_NUMBER: Final = r"(?P<amount>\$?[\d,]+(?:\.\d+)?)"
+#: Bovada's verbs in PokerStars' words: the pattern of the verb, and what it becomes.
+_VERBS: Final = (
+    (re.compile(r"(?:Ante/)?Small [Bb]lind " + _NUMBER), "posts small blind {amount}"),
+    (re.compile(r"Big [Bb]lind(?:/Bring in)? " + _NUMBER), "posts big blind {amount}"),
+    (re.compile(r"Ante chip " + _NUMBER), "posts the ante {amount}"),
+    (re.compile(r"Posts chip " + _NUMBER), "posts big blind {amount}"),
+    (re.compile(r"Posts dead chip " + _NUMBER), "posts missed blind {amount}"),
+    (re.compile(r"Folds?(?: ?\(.*\))?"), "folds"),
+    (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])"), "folds {cards}"),
+    (re.compile(r"Checks(?: ?\(.*\))?"), "checks"),
+    (re.compile(r"Calls?(?:\([^)]*\))? " + _NUMBER), "calls {amount}"),
+    (re.compile(r"Bets(?: chip info\([^)]*\))? " + _NUMBER), "bets {amount}"),
+    (re.compile(r"Raises(?:\([^)]*\))? \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount}"),
+    (re.compile(r"Raises(?:\([^)]*\))? " + _NUMBER), "raises {amount} to {amount}"),
+    (re.compile(r"All-in\(raise\) \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount} and is all-in"),
+    (re.compile(r"Mucks (?P<cards>\[[^\]]*\])(?: \(.*\))?"), "mucks hand {cards}"),
+    (re.compile(r"Does not show(?: \[[^\]]*\])?(?: Show\d \[[^\]]*\])?(?: \([^)]*\))?"), "doesn't show hand"),
+)
+#: A player's lines that say nothing about the chips or the cards.
+_NEWS: Final = re.compile(
+    r"Set dealer.*|Leave\(.*\)|Enter\(.*\)|Sit ?out.*|Re-join|Stand|Seat (?:sit out|stand|re-join|sit down)"
+    r"|Table (?:enter|leave) user|Table deposit .*|Draw for dealer.*|Rebuyin .*|Addon .*|Double rebuys .*"
+    r"|Prize .*|BOUNTY PRIZE .*|Ranking .*"
+)
+#: Lines naming no player that say nothing.
+_NOTHING: Final = re.compile(
+    r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
+)
+_TABLE_CARDS: Final = re.compile(r"Card dealt to table (\[[^\]]*\])")
+_STREETS: Final = ("FLOP", "TURN", "RIVER")
+_TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
+
+
+def is_bovada(text: str) -> bool:
+    """Whether the text holds Bovada hands (a line opening with one)."""
+    return _START.search(text) is not None
+
+
+def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
+    """Every hand of the file, read, or the reason it cannot be, in order;
+    the lines each names are the file's."""
+    words, origin = _in_pokerstars_words(text.split("\n"))
+    for read in read_layout("\n".join(words), _READ_START, _HAND_ID, SITE, returns_from=0):  # always written
+        if isinstance(read, ConversionError):
+            read.line, read.first_line = origin[read.line - 1], origin[read.first_line - 1]
+        else:
+            read.first_line = origin[read.first_line - 1]
+            read.table = None if read.table == "?" else read.table
+            for event in read.events:
+                event.line = origin[event.line - 1]
+        yield read
+
+
+def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int]]:
+    """The lines in PokerStars' words, and each one's line in the file."""
+    words: list[str] = []
+    origin: list[int] = []
+    hand: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip().lstrip("\ufeff")
+        if _START.match(text) and hand:
+            _hand_in_pokerstars_words(hand, words, origin)
+            hand = []
+        hand.append((number, text))
+    _hand_in_pokerstars_words(hand, words, origin)
+    return words, origin
+
+
+def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], origin: list[int]) -> None:
+    """A hand's lines in PokerStars' words, the table line added after the first."""
+    if not lines or not _START.match(lines[0][1]):  # lines before the first hand: no hand's
+        for number, text in lines:
+            words.append(text)
+            origin.append(number)
+        return
+    posts = [found for _, text in lines if (found := _LINE.fullmatch(text))]
+    places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
+    first, *rest = lines
+    words.append(_header(first[1], posts))
+    table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
+    words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
+    origin += [first[0], first[0]]
+    street: dict[str, Decimal] = {}
+    dealt: dict[str, str] = {}
+    boards = 0
+    # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
+    carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
+    for number, text in rest:
+        origin.append(number)
+        if text.startswith("*** "):
+            street = {} if not text.startswith("*** HOLE CARDS") else street
+            words.append(text)
+        elif seat := _SEAT.fullmatch(text):
+            name = seat["name"].strip()
+            out = " is sitting out" if carded and name not in carded else ""
+            words.append(f"Seat {places[name]}: {name} ({seat['chips']} in chips){seat['rest']}{out}")
+        elif total := _TOTAL.fullmatch(text):
+            words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
+        elif line := _LINE.fullmatch(text):
+            words.append(_player_line(line["name"].strip(), line["verb"], street, dealt))
+        elif board := _TABLE_CARDS.fullmatch(text):  # the older layout's boards
+            street = {}
+            words.append(f"*** {_STREETS[min(boards, 2)]} *** {board[1]}")
+            boards += 1
+        elif _NOTHING.fullmatch(text):
+            words.append("")
+        else:
+            words.append(text)
+
+
+def _places(seats: list[re.Match[str]]) -> dict[str, int]:
+    """Each place's seat, numbered round the table from the small blind to
+    the dealer: Bovada's own seat numbers do not always go round the table
+    (``Set dealer [5]`` may name the seat listed as ``UTG``), its places do."""
+    names = [seat["name"].strip() for seat in seats]
+    return {name: index for index, name in enumerate(sorted(names, key=_place_order), start=1)}
+
+
+def _place_order(name: str) -> tuple[int, str]:
+    if name == "Small Blind":
+        return 0, name
+    if name == "Big Blind":
+        return 1, name
+    if found := re.fullmatch(r"UTG(?:\+(\d+))?", name):
+        return 2 + int(found[1] or 0), name
+    return (100 if name == "Dealer" else 50), name
+
+
+def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[str, str]) -> str:
+    """A player's line in PokerStars' words, the chips they put in on the
+    street kept (an all-in is a call, a bet or a raise by them), and the
+    cards they were dealt (``Showdown [..]`` gives the best five cards,
+    the board's among them: the player shows their own)."""
+    if verb.startswith("Card dealt to a spot "):
+        dealt[name] = verb.removeprefix("Card dealt to a spot ")
+        return f"Dealt to {name} {dealt[name]}"
+    if re.fullmatch(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\(.*\))?", verb):
+        return f"{name}: shows {dealt[name]}" if name in dealt else f"{name}: {verb}"
+    if found := re.fullmatch(r"Return uncalled portion of bet " + _NUMBER, verb):
+        street[name] = street.get(name, Decimal(0)) - _number(found["amount"])
+        return f"Uncalled bet ({found['amount']}) returned to {name}"
+    if found := re.fullmatch(r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? " + _NUMBER, verb):
+        return f"{name} collected {found['amount']} from {'side ' if found['side'] else ''}pot"
+    if _NEWS.fullmatch(verb):
+        return ""
+    if found := re.fullmatch(r"All-in(?:\([^)]*\))? " + _NUMBER, verb):
+        verb = _all_in(name, found["amount"], street)
+    for pattern, ours in _VERBS:
+        if found := pattern.fullmatch(verb):
+            said = ours.format(**found.groupdict())
+            _put_in(name, said, street)
+            return f"{name}: {said}"
+    return f"{name}: {verb}"
+
+
+def _all_in(name: str, amount: str, street: dict[str, Decimal]) -> str:
+    """An all-in of the chips added, as the call, bet or raise it is."""
+    total = street.get(name, Decimal(0)) + _number(amount)
+    top = max(street.values(), default=Decimal(0))
+    if total <= top:
+        return f"Calls {amount}"
+    if top == 0:
+        return f"Bets {amount}"
+    return f"All-in(raise) {amount} to {'$' if amount.startswith('$') else ''}{total}"
+
+
+def _put_in(name: str, said: str, street: dict[str, Decimal]) -> None:
+    if found := re.match(r"(?:posts (?:small|big) blind|calls|bets) " + _NUMBER, said):
+        street[name] = street.get(name, Decimal(0)) + _number(found["amount"])
+    elif found := re.match(r"raises \S+ to " + _NUMBER, said):
+        street[name] = _number(found["amount"])
+
+
+def _number(raw: str) -> Decimal:
+    try:
+        return Decimal(raw.lstrip("$").replace(",", ""))
+    except InvalidOperation:
+        return Decimal(0)
+
+
+def _button(lines: list[tuple[int, str]]) -> str:
+    """The button's seat: the one ``Set dealer`` names, else the Dealer's."""
+    for _, text in lines:
+        if (line := _LINE.fullmatch(text)) and (dealer := _DEALER.fullmatch(line["verb"])):
+            return dealer["seat"]
+    dealer_seat = next((text for _, text in lines if re.match(r"Seat \d+: Dealer\b", text)), "Seat 0:")
+    return dealer_seat.split(":")[0].removeprefix("Seat ")
+
+
+def _header(text: str, lines: list[re.Match[str]]) -> str:
+    """The first line in PokerStars' words: the stakes of a cash hand are
+    the blinds posted. Left as it is when it cannot be read, so the reader
+    refuses the hand with it."""
+    header = _HEADER.fullmatch(text)
+    game = _GAME.search(header["rest"]) if header else None
+    if header is None or game is None:
+        return re.sub(r"^(?:Bovada|Ignition|Bodog) Hand #", "PokerStars Hand #", text)
+    name = _GAMES[game["game"]] + (" Hi/Lo" if game["hilo"] else "")
+    limit = found[0] if (found := _LIMIT.search(header["rest"])) else "No Limit"
+    limited = limit == "Fixed Limit"
+    when = f"{header['date'].replace('-', '/')} {header['time']} {header['zone'] or ''}".rstrip()
+    head = f"PokerStars Hand #{header['id']}: "
+    game_name = f"{name} {limit.replace('Fixed ', '')}"
+    if (tournament := _TOURNAMENT.search(header["rest"])) and (level := _LEVEL.search(header["rest"])):
+        small, big = _number(level["small"]), _number(level["big"])
+        small, big = (big, 2 * big) if limited else (small, big)
+        number = re.sub(r"\D", "", tournament["id"])
+        return f"{head}Tournament #{number}, {game_name} - Level {level['level']} ({small}/{big}) - {when}"
+    posted = {kind: _number(found["amount"]) for line in lines for kind, found in _blind(line["verb"])}
+    big = posted.get("big", Decimal(0))
+    small = posted.get("small", big / 2)
+    small, big = (big, 2 * big) if limited else (small, big)
+    dollars = any("$" in line["verb"] for line in lines)
+    stakes = f"${small}/${big} USD" if dollars else f"{small}/{big}"
+    return f"{head}{game_name} ({stakes}) - {when}"
+
+
+def _blind(verb: str) -> Iterator[tuple[str, re.Match[str]]]:
+    if found := re.fullmatch(r"(?:Ante/)?Small [Bb]lind " + _NUMBER, verb):
+        yield "small", found
+    elif found := re.fullmatch(r"Big [Bb]lind(?:/Bring in)? " + _NUMBER, verb):
+        yield "big", found

@@ -1,0 +1,62 @@
+"""888poker histories converted: PartyPoker's classic layout in 888's words
+(what every site promises is checked in ``test_every_site``).
+
+The sample ``samples/888poker/cash-and-tournament.txt`` is typed by hand in
+888poker's exact layout (no real export under a licence that allows
+committing it was found): a dollar cash hand whose uncalled turn bet 888
+leaves out of what the bettor collected, and a tournament hand with antes,
+thousands separators and an all-in shown down.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import tests.convert.site_samples as samples
+from phh_lsp.convert.conversion import convert_text
+
+SITE = "888poker"
+
+
+def test_a_cash_hand_with_its_uncalled_bet_and_rake() -> None:
+    cash, _ = samples.converted(SITE, "cash-and-tournament.txt")
+    fields = samples.fields(cash)
+    assert (fields["venue"], fields["currency"], fields["table"], fields["seat_count"]) == (
+        "888poker",
+        "USD",
+        "Lyon",
+        6,
+    )
+    assert fields["players"] == ["RiverRat", "Grünfeld", "Zoë", "kat 42"]
+    assert (fields["day"], fields["month"], fields["year"]) == (14, 5, 2023)  # `14 05 2023`: the day first
+    assert samples.actions(cash)[4] == "p3 cbr 0.15"  # `raises [$0.15]`: the chips added
+    assert fields["winnings"] == [0, 0, Decimal("0.70"), 0] and fields["_rake"] == Decimal("0.02")
+
+
+def test_a_tournament_hand_with_antes_and_an_all_in() -> None:
+    _, tournament = samples.converted(SITE, "cash-and-tournament.txt")
+    fields = samples.fields(tournament)
+    assert (fields["event"], fields["table"]) == ("888poker tournament #155000001", "7")
+    assert fields["antes"] == [20, 20, 20] and fields["starting_stacks"] == [2000, 3000, 5250]
+    assert fields["winnings"] == [0, 4020, 0]
+
+
+def test_the_uncalled_bet_counted_in_what_was_collected_is_taken_out() -> None:
+    # 888 counted it in for some years: the pot tells which, hand by hand
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("collected [ $0.70 ]", "collected [ $1.20 ]")
+    (cash, _) = convert_text(text).converted
+    assert cash.problems == [] and samples.fields(cash)["winnings"] == [0, 0, Decimal("0.70"), 0]
+
+
+def test_a_game_phh_has_no_variant_for_is_named() -> None:
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "No Limit Holdem - *** 14", "Pot Limit Holdem - *** 14"
+    )
+    failed = convert_text(text).failed[0]
+    assert (failed.line, failed.reason) == (3, "PHH has no variant for Pot Limit Holdem")
+
+
+def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("kat 42 folds", "kat 42 fodls", 1)
+    failed = convert_text(text).failed[0]
+    assert failed.line == 16 and "fodls" in failed.reason and "888poker" in failed.reason
