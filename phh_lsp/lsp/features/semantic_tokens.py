@@ -120,7 +120,7 @@ def _pieces(lines: LineIndex, span: Span, encoding: Encoding) -> Iterator[tuple[
     """(line, column, length) of each one-line piece of ``span`` (tokens never span lines)."""
     first, last = lines.line_of(span.start), lines.line_of(span.end)
     for line in range(first, last + 1):
-        piece_start = span.start if line == first else lines.line_starts[line]
+        piece_start = span.start if line == first else lines.line_start(line)
         piece_end = span.end if line == last else lines.line_end(line)
         if piece_end <= piece_start:
             continue

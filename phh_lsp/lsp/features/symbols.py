@@ -205,7 +205,7 @@ def _array_end_line(lines: LineIndex, delta: int, span: Span, closed: bool) -> i
     """The last line to hide: the one before a ``]`` that opens its line."""
     close = span.end - 1 + delta
     line = lines.line_of(close)
-    if closed and not lines.text[lines.line_starts[line] : close].strip():
+    if closed and not lines.text[lines.line_start(line) : close].strip():
         return line - 1
     return line
 
