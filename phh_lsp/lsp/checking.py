@@ -99,22 +99,27 @@ async def _compute(
     wrong at the top shows in a fraction of the time the whole check takes
     (within its progress, so a client can tell they are not all); the whole
     file's diagnostics follow and replace them."""
+    from phh_lsp.core.syntax.hands import is_multi_hand
     from phh_lsp.lsp.edited_document import edits_of
-
-    analysis = ls.documents.analysis(uri, version, text, edits_of(ls.open_document(uri)))
     from phh_lsp.lsp.features import diagnostics
 
-    work = functools.partial(diagnostics.lsp_diagnostics, analysis, ls.editor_settings.settings_for(uri), ls.encoding)
+    multi = is_multi_hand(uri, text)
+    settings = ls.editor_settings.settings_for(uri)
+    loop = asyncio.get_running_loop()
     # only the first check of a document can take long: later ones re-analyse the edited hand
     first = uri not in ls.checked
-    token = await _progress_for(ls, uri, len(analysis.pieces) - analysis.analysed_count) if first else None
-    loop = asyncio.get_running_loop()
+    # the progress's count before the cut (seconds for 50,000 hands, made in the worker)
+    hands = text.count("\n[") + text.startswith("[") if multi else 1
+    token = await _progress_for(ls, uri, hands) if first else None
     try:
-        if first and publish_first_hands and len(analysis.pieces) > FIRST_HANDS and analysis.independent:
-            early = functools.partial(work, FIRST_HANDS)
+        if first and publish_first_hands and multi:
+            early = functools.partial(diagnostics.first_hands_diagnostics, text, settings, ls.encoding, FIRST_HANDS)
             items = await loop.run_in_executor(None, early)
-            if ls.documents.is_current(uri, version):
+            if items is not None and ls.documents.is_current(uri, version):
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
+        made = functools.partial(ls.documents.analysis, uri, version, text, edits_of(ls.open_document(uri)))
+        analysis = await loop.run_in_executor(None, made) if first else made()
+        work = functools.partial(diagnostics.lsp_diagnostics, analysis, settings, ls.encoding)
         items = await loop.run_in_executor(None, work)
     finally:
         # once the client has said shutdown or exit nothing more is sent: on

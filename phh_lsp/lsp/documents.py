@@ -54,7 +54,11 @@ class Documents:
         reused for everything the edit did not touch.
         """
         with self._lock:
-            self._latest[uri] = version
+            latest = self._latest.get(uri)
+            if uri not in self._latest or (version is not None and (latest is None or version > latest)):
+                # never back: a first check makes its analysis in a worker thread, after a
+                # keystroke may have said a newer version came (which stops that check)
+                self._latest[uri] = version
             cached = self._analyses.get(uri)
             if cached is not None and cached[0] == version and cached[1].text == text:
                 return cached[1]

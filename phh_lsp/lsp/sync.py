@@ -19,6 +19,7 @@ handlers = Handlers()
 
 @handlers.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def on_open(ls: PhhLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.documents.changed(params.text_document.uri, params.text_document.version)
     schedule(ls, params.text_document.uri, 0)
 
 

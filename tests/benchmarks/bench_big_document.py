@@ -4,6 +4,7 @@
 Run from the project root with the project's venv::
 
     nice .venv/bin/python tests/benchmarks/bench_big_document.py [--hands 1000 10000 50000] [--edits 7]
+    nice .venv/bin/python tests/benchmarks/bench_big_document.py --in-process --hands 50000
 
 For each size, a ``.phhs`` of that many hands is built in a temporary folder
 by cycling the hands of the corpus's 991-hand file (renumbered; one hand
@@ -23,6 +24,12 @@ gets a multi-line ``note = '''...'''``), opened in ``python -m phh_lsp``
 4. hover and completion on a 5 MB single-line document (a ``.phh`` whose
    ``actions`` line is 5 MB long), near the line's end.
 
+With ``--in-process`` it times instead, without a server and without the
+whole check, what the server's handlers call: the cut, the line index and
+its update after a keystroke, the analysis after a keystroke, the outline,
+folding and full semantic tokens (the first request and a repeat), and the
+text spliced for a keystroke, as the server's document does.
+
 It prints each figure against the issue's goal (PASS/FAIL); nothing is
 asserted. The machines are shared: read it with the load average printed.
 """
@@ -37,6 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import bench_editor
@@ -201,10 +209,54 @@ async def long_line(folder: Path) -> list[str]:
     return out
 
 
+def in_process(path: Path, count: int) -> list[str]:
+    """The handlers' core calls on a file of ``count`` hands, medians of 5."""
+    from phh_lsp.core.analysis import Analysis, analyze
+    from phh_lsp.core.text import Edit, LineIndex
+    from phh_lsp.lsp.features import semantic_tokens, symbols
+
+    text = path.read_text(encoding="utf-8")
+    out = [f"{count:,} hands in-process ({len(text) / 1e6:.1f} MB)"]
+
+    def clock(name: str, work: Callable[[], object], times: int = 5, goal: float | None = None) -> None:
+        values = []
+        for _ in range(times):
+            start = time.perf_counter()
+            work()
+            values.append(ms(start, time.perf_counter()))
+        value = statistics.median(values)
+        out.append(verdict(name, value, goal) if goal is not None else f"  {name}: {value:,.1f} ms")
+
+    analysis = analyze(text, str(path))
+    clock("cut (analyze)", lambda: analyze(text, str(path)), 3)
+    clock("line index", lambda: LineIndex(text), 3)
+    lines = analysis.lines
+    at = text.index("0.2", len(text) // 2) + 2
+    edited = text[:at] + "5" + text[at:]
+    edit = Edit(at, at, 1)
+    clock("text spliced for a keystroke", lambda: text[:at] + "5" + text[at:])
+    clock("line index after a keystroke", lambda: LineIndex.after_edit(lines, edited, edit))
+    clock("analysis after a keystroke (cut, lists)", lambda: Analysis.after_edit(analysis, edited, edit).lines)
+    for name, request in (
+        ("outline", lambda: symbols.document_symbols(analysis, "utf-16")),
+        ("folding", lambda: symbols.folding_ranges(analysis)),
+        ("semantic tokens (full)", lambda: semantic_tokens.semantic_tokens(analysis, "utf-16")),
+    ):
+        clock(f"{name}, first", request, 1)
+        clock(f"{name}, again", request, 3, GOALS["request"])
+    return out
+
+
 async def main_async(args: argparse.Namespace) -> int:
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="phh-big-") as name:
         folder = Path(name)
+        if args.in_process:
+            for count in args.hands:
+                for line in in_process(build(count, folder), count):
+                    print(line, flush=True)
+            print(f"load average {os.getloadavg()[0]:.2f}")
+            return 0
         for count in args.hands:
             for line in await big_document(build(count, folder), count, args.edits):
                 print(line, flush=True)
@@ -220,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, nargs="+", default=[1000, 10_000, 50_000])
     parser.add_argument("--edits", type=int, default=7)
     parser.add_argument("--no-long-line", dest="long_line", action="store_false")
+    parser.add_argument("--in-process", action="store_true", help="time the handlers' core calls, no server")
     return asyncio.run(main_async(parser.parse_args(argv)))
 
 

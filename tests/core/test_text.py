@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.text import LineIndex
+from phh_lsp.core.text import Edit, LineIndex
 from tests.core.test_diagnostic_codes import NT
 
 
@@ -39,3 +42,34 @@ def test_non_ascii_comment_before_the_problem() -> None:
     analysis = analyze(text, "hand.phh")
     codes = [(d.code, text[d.span.start : d.span.end]) for d in analysis.diagnostics]
     assert ("PHH301", "q1") in codes
+
+
+class _SmallBlocks(LineIndex):
+    """The line index with blocks of 3 lines, so that edits cross blocks."""
+
+    BLOCK = 3
+
+
+_LINES = st.text(alphabet="ab\n\r", max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LINES, st.lists(st.tuples(st.integers(0, 80), st.integers(0, 20), _LINES), min_size=1, max_size=6))
+def test_line_index_after_edits_is_the_fresh_index(text: str, edits: list[tuple[int, int, str]]) -> None:
+    """However the edits fall across blocks (lines typed, deleted, joined,
+    ``\\r\\n`` split), every line and offset answer is the fresh index's."""
+    index = _SmallBlocks(text)
+    for start, length, inserted in edits:
+        start = min(start, len(text))
+        end = min(len(text), start + length)
+        text = text[:start] + inserted + text[end:]
+        index = _SmallBlocks.after_edit(index, text, Edit(start, end, len(inserted)))
+        fresh = LineIndex(text)
+        assert index.line_starts == fresh.line_starts
+        assert index.line_count == fresh.line_count
+        for offset in range(len(text) + 2):
+            assert index.line_of(offset) == fresh.line_of(offset)
+            assert index.position(offset, "utf-16") == fresh.position(offset, "utf-16")
+        for line in range(fresh.line_count + 1):
+            assert index.line_text(line) == fresh.line_text(line)
+            assert index.offset(line, 2) == fresh.offset(line, 2)

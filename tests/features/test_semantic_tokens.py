@@ -101,3 +101,23 @@ def test_legend_and_broken_documents() -> None:
     assert tokens('actions = ["p1 c') == []  # an unterminated string is not read as an action
     assert tokens("") == []
     assert tokens("# only a prelude\n", PHHS) == []
+
+
+def test_full_tokens_of_many_hands_are_the_whole_range() -> None:
+    """The full tokens join each hand's, kept by its text: the same words,
+    lines and columns as a range over the whole document, in any encoding,
+    multi-line commentary, hands without actions and a prelude included."""
+    hand = PHHS.read_text().split("\n\n[2]")[0].split("\n", 1)[1]
+    text = "# prelude\n" + "".join(
+        [
+            f"[1]\n{hand}\n\n",
+            "[2]\nvariant = 'NT'\n\n",
+            f"[3]\n{hand.replace(chr(39) + 'p2 cc' + chr(39), chr(34) + 'p2 cc # 😀 straddle' + chr(34), 1)}\n",
+            "[4]\nactions = ['p1 cc', '''p2 cc # a\nmulti-line comment''', 'p1 f']\n",
+        ]
+    )
+    analysis = analyze(text, str(PHHS))
+    whole = types.Range(types.Position(0, 0), types.Position(analysis.lines.line_count, 0))
+    for encoding in ("utf-8", "utf-16", "utf-32"):
+        full = semantic_tokens(analysis, encoding).data
+        assert full and list(full) == list(semantic_tokens_range(analysis, whole, encoding).data)

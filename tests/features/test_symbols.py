@@ -120,3 +120,50 @@ def test_folding_ranges() -> None:
 def test_folding_in_one_line_arrays_and_broken_text() -> None:
     text = 'variant = "NT"\nactions = ["p1 cc",\n  "p2 cc"\n'
     assert folding_ranges(analyze(text, "x.phh")) == [types.FoldingRange(start_line=1, end_line=2)]
+
+
+def large_phhs(count: int) -> str:
+    """``count`` hands cycling the corpus file's, renumbered (the benchmark's file)."""
+    bodies = [body.split("]\n", 1)[1] for body in ("\n" + PHHS.read_text()).split("\n[")[1:]]
+    return "".join(f"[{i + 1}]\n{bodies[i % len(bodies)]}\n" for i in range(count))
+
+
+def test_a_large_phhs_outlines_its_hands_without_replaying_them() -> None:
+    """Past LARGE_HANDS hands the outline is the hands, by their table names,
+    with the ranges the full outline gives them: a 50,000-hand file's
+    outline of every field and action was 2 million symbols and minutes."""
+    from phh_lsp.lsp.features.symbols import LARGE_HANDS
+
+    analysis = analyze(large_phhs(LARGE_HANDS + 1), str(PHHS))
+    found = document_symbols(analysis, "utf-16")
+    assert analysis.analysed_count == 0
+    assert [s.name for s in found[:3]] == ["[1]", "[2]", "[3]"] and len(found) == LARGE_HANDS + 1
+    first = found[0]
+    assert first.kind == types.SymbolKind.Module and not first.children
+    assert first.selection_range == types.Range(types.Position(0, 0), types.Position(0, 3))
+    assert first.range.end == types.Position(19, 29)  # as in the 991-hand file's full outline
+    check_nesting(found)
+    assert found[1].range.start.line > first.range.end.line
+
+
+def test_a_large_phhs_folds_its_hands_and_comments() -> None:
+    from phh_lsp.lsp.features.symbols import LARGE_HANDS
+
+    text = "# a dataset\n# of many hands\n" + large_phhs(LARGE_HANDS + 1)
+    analysis = analyze(text, str(PHHS))
+    found = folding_ranges(analysis)
+    assert analysis.analysed_count == 0
+    assert found[0] == types.FoldingRange(start_line=0, end_line=1, kind=types.FoldingRangeKind.Comment)
+    assert (found[1].start_line, found[1].end_line) == (2, 21)
+    assert sum(1 for f in found if f.kind is None) == LARGE_HANDS + 1
+
+
+def test_comment_lines_are_found_wherever_they_stand() -> None:
+    """Lines that open with ``#`` (after blanks), not a ``#`` inside a value."""
+    from phh_lsp.lsp.features.symbols import _COMMENT_LINE, _comment_marks
+
+    for text in ("# a\n  # b\nx = 1 # c\nactions = ['p1 cc # d']\n\t#e", "#", "x\n#\n\u3000# f\n", ""):
+        assert _comment_marks(text) == [match.end() - 1 for match in _COMMENT_LINE.finditer(text)]
+        assert _comment_marks(text.replace("\n", "\r\n")) == [
+            match.end() - 1 for match in _COMMENT_LINE.finditer(text.replace("\n", "\r\n"))
+        ]

@@ -303,3 +303,29 @@ def _table_name(text: str, line: int) -> str | None:
     if not isinstance(node, TableHeader) or node.key is None or header.syntax_errors:
         return None
     return node.key.names()[0]
+
+
+def header_name(hand: str) -> str | None:
+    """The table name on a hand's first line (``"12"`` for ``[12]``), read
+    without parsing the hand: what a 50,000-hand file's outline shows of
+    each hand. None for the text before the first hand."""
+    simple = _SIMPLE_HEADER_LINE.match(hand)
+    return simple.group(1) if simple else _table_name(hand, 0) if hand.startswith("[") else None
+
+
+def first_hands_end(text: str, count: int) -> int | None:
+    """Where the header-like line after the first ``count`` ones starts (None
+    when there are no more): the text of a large file's first hands, which
+    the editor shows checked before the whole file is cut (a 42 MB file's
+    cut takes seconds). Provisional: :func:`cut_hands` of the whole text
+    decides, and a header-like line inside a value is told only there."""
+    seen = 0
+    found = 0 if text.startswith("[") else text.find("\n[")
+    while found >= 0:
+        line = found + 1 if text[found] == "\n" else found
+        if _HEADER_LINE.match(text, line):
+            if seen == count:
+                return line
+            seen += 1
+        found = text.find("\n[", found + 1)
+    return None

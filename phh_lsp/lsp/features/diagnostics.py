@@ -45,3 +45,19 @@ def lsp_diagnostics(
             )
         )
     return result
+
+
+def first_hands_diagnostics(
+    text: str, settings: Settings, encoding: Encoding, count: int
+) -> list[types.Diagnostic] | None:
+    """The diagnostics of a ``.phhs``'s first ``count`` hands, read from
+    their text alone (cut, lines and analysis of a 50,000-hand file's first
+    hands, not of the file); None when it has no more hands, or when they
+    cannot be judged one by one."""
+    from phh_lsp.core.syntax.hands import first_hands_end
+
+    end = first_hands_end(text, count)
+    if end is None:
+        return None
+    analysis = Analysis(text[:end], True)
+    return lsp_diagnostics(analysis, settings, encoding, count) if analysis.independent else None

@@ -61,7 +61,7 @@ def format_range(
 ) -> list[types.TextEdit]:
     """The formatting edits that fall inside the selected (whole) lines."""
     lines = analysis.lines
-    start = lines.line_starts[min(selection.start.line, lines.line_count - 1)]
+    start = lines.line_start(min(selection.start.line, lines.line_count - 1))
     end_line = selection.end.line
     if selection.end.character == 0 and end_line > selection.start.line:
         end_line -= 1

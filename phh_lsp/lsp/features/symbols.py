@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from lsprotocol import types
 
@@ -25,10 +26,15 @@ from phh_lsp.core.engine.state_view import fmt_amount, street_names
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView
 from phh_lsp.core.hand_info import field_value, player_name
 from phh_lsp.core.syntax.entries import Entry
+from phh_lsp.core.syntax.hands import header_name
 from phh_lsp.core.text import Encoding, LineIndex, Span
-from phh_lsp.lsp.positions import to_range
+from phh_lsp.lsp.positions import to_position, to_range
 
 _PREVIEW = 40
+#: A ``.phhs`` of more hands has an outline of its hands and folds its hands and
+#: comments only: every field and action of 50,000 hands is two million symbols
+#: (minutes to build and send), and each hand's would need its replay first.
+LARGE_HANDS = 2000
 #: A line whose first non-blank character is ``#`` (after ``\\n``, ``\\r\\n`` or a lone ``\\r``).
 _COMMENT_LINE = re.compile(r"(?:^|(?<=\r))[^\S\r\n]*#", re.M)
 
@@ -63,6 +69,14 @@ def street_openers(hand: HandAnalysis) -> dict[int, str]:
 
 def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol]:
     """The outline: hands (``.phhs``) or fields (``.phh``), rounds, actions."""
+    if is_large(analysis):
+        pieces = analysis.pieces
+        lines = analysis.lines
+        found = (
+            _large_hand_symbol(text, lines.line_of(start), encoding)
+            for start, text in zip(pieces.starts, pieces.texts, strict=True)
+        )
+        return [symbol for symbol in found if symbol is not None]
     symbols: list[types.DocumentSymbol] = []
     # One hand: with snapshots (each round shows its pot). Many: without,
     # which keeps a 1,000-hand outline cheap.
@@ -75,6 +89,41 @@ def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.Docum
         elif hand.header is not None:
             symbols.append(_hand_symbol(analysis, view, fields, encoding))
     return symbols
+
+
+def is_large(analysis: Analysis) -> bool:
+    """Whether the document has more than LARGE_HANDS hands (see there)."""
+    return analysis.multi and len(analysis.pieces) > LARGE_HANDS
+
+
+@lru_cache(maxsize=1 << 17)
+def _hand_shape(text: str, encoding: Encoding) -> tuple[str, types.Position, types.Position] | None:
+    """A hand's name, the end of its header and of its last non-blank
+    character, in lines from its first (a hand starts a line, so its columns
+    are the document's); None for the text before the first hand."""
+    name = header_name(text)
+    if name is None:
+        return None
+    lines = LineIndex(text)
+    header = to_position(lines, len(lines.line_text(0)), encoding)
+    return f"[{name}]", header, to_position(lines, max(len(text.rstrip()), header.character), encoding)
+
+
+@lru_cache(maxsize=1 << 17)
+def _large_hand_symbol(text: str, line: int, encoding: Encoding) -> types.DocumentSymbol | None:
+    """A hand of a large file in the outline, kept by its text and first line:
+    a keystroke changes one hand's, and the others' are the ones sent before."""
+    shape = _hand_shape(text, encoding)
+    if shape is None:
+        return None
+    name, header, end = shape
+    start = types.Position(line, 0)
+    return types.DocumentSymbol(
+        name=name,
+        kind=types.SymbolKind.Module,
+        range=types.Range(start, types.Position(line + end.line, end.character)),
+        selection_range=types.Range(start, types.Position(line, header.character)),
+    )
 
 
 def hand_title(hand: HandAnalysis) -> str:
@@ -185,6 +234,14 @@ def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
         if end > start and start not in found:
             found[start] = types.FoldingRange(start_line=start, end_line=end, kind=kind)
 
+    if is_large(analysis):
+        for start, text in zip(analysis.pieces.starts, analysis.pieces.texts, strict=True):
+            shape = _hand_shape(text, "utf-32")
+            if shape is not None:
+                line = lines.line_of(start)
+                add(line, line + shape[2].line)
+        _comment_blocks(lines, add)
+        return sorted(found.values(), key=lambda item: item.start_line)
     for view in analysis.hands:
         hand = view.hand
         if analysis.multi and hand.header is not None:
@@ -205,15 +262,30 @@ def _array_end_line(lines: LineIndex, delta: int, span: Span, closed: bool) -> i
     """The last line to hide: the one before a ``]`` that opens its line."""
     close = span.end - 1 + delta
     line = lines.line_of(close)
-    if closed and not lines.text[lines.line_starts[line] : close].strip():
+    if closed and not lines.text[lines.line_start(line) : close].strip():
         return line - 1
     return line
+
+
+def _comment_marks(text: str) -> list[int]:
+    """Where each line whose first non-blank character is ``#`` has it. Without
+    a carriage return, found from each ``#`` (few in a dataset, and a search of
+    every line's start took seconds in a 42 MB file)."""
+    if "\r" in text:
+        return [match.end() - 1 for match in _COMMENT_LINE.finditer(text)]
+    marks = []
+    found = text.find("#")
+    while found >= 0:
+        if not text[text.rfind("\n", 0, found) + 1 : found].strip():
+            marks.append(found)
+        found = text.find("#", found + 1)
+    return marks
 
 
 def _comment_blocks(lines: LineIndex, add: Callable[[int, int, types.FoldingRangeKind | None], None]) -> None:
     """Runs of comment lines, found by one search of the text (a 50,000-hand
     file has a million lines, and few comments)."""
-    found = sorted({lines.line_of(match.end() - 1) for match in _COMMENT_LINE.finditer(lines.text)})
+    found = sorted({lines.line_of(offset) for offset in _comment_marks(lines.text)})
     start = previous = None
     for number in found:
         if previous is None or number != previous + 1:
