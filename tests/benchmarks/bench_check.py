@@ -26,8 +26,9 @@ What is measured, on the same files:
   for any Python TOML reader); loop alone and whole process.
 
 It prints hands/s for each, the ratios check/PokerKit and
-check/tomllib, peak RSS, PASS/FAIL lines for issue #17's goals (check
---jobs 1 >= 1.5x PokerKit, --jobs 2 >= 1.8x --jobs 1), and whether
+check/tomllib, peak RSS, PASS/FAIL lines for the goals (check --jobs 1
+>= 1.0x PokerKit, issue #30, after #17's 1.5x was retired as out of reach
+while PokerKit replays each hand; --jobs 2 >= 1.8x --jobs 1), and whether
 ``--output-format json`` is identical for every ``--jobs`` value.
 Nothing is asserted: it is a report. Exit status 0 unless a run failed.
 """
@@ -259,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\ngoals (wall clock, whole processes, as a user runs them):")
     one = ratio("check -j1", "pokerkit", "wall")
     print(
-        f"  {'PASS' if one >= 1.5 else 'FAIL'} check (one core) >= 1.5x PokerKit load+replay: {one:.2f}x "
+        f"  {'PASS' if one >= 1.0 else 'FAIL'} check (one core) >= 1.0x PokerKit load+replay: {one:.2f}x "
         f"(CPU-time ratio, less sensitive to load: {ratio('check -j1', 'pokerkit', 'cpu'):.2f}x)"
     )
     for jobs in args.jobs:
