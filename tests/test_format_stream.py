@@ -108,3 +108,31 @@ def test_files_that_cannot_be_cut_are_formatted_whole(
     whole, streamed, was_streamed = _both(path, capsys, monkeypatch, *(["--check"] if check else []))
     assert not was_streamed
     assert streamed == whole
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_a_write_that_fails_leaves_the_file_as_it_was(
+    stream: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The formatted text is written aside and moved over the file at the end: when that fails, the file
+    is whole and nothing is left beside it."""
+    text = "".join(UNFORMATTED.format(n=n) for n in range(1, 41)).encode()
+    path = tmp_path / "site.phhs"
+    path.write_bytes(text)
+    path.chmod(0o640)
+    if stream:
+        monkeypatch.setattr(hand_chunks, "STREAM_BYTES", 0)
+        monkeypatch.setattr(hand_chunks, "CHUNK_LINES", 40)
+
+    def refused(*_: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(format_stream.os, "replace", refused)
+        code, out, err, after = _run(path, capsys)
+    assert (code, after) == (2, text)
+    assert f"{path}: cannot write (Permission denied)" in err and "1 file not written" in out
+    assert sorted(tmp_path.iterdir()) == [path]
+    code, out, _err, after = _run(path, capsys)
+    assert code == 0 and "1 file reformatted" in out and after != text
+    assert sorted(tmp_path.iterdir()) == [path] and path.stat().st_mode & 0o777 == 0o640

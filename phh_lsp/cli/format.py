@@ -167,13 +167,21 @@ def _format_one(
     if not diff and is_streamable(path):
         try:
             key = cache.file_key(path, multi, width) if cache is not None else None
-            if _known(cache, key, path, check, tally, stdout, stderr):
-                return
-            if _streamed(path, check, line_width, tally, stdout, cache, key):
-                return
         except OSError as error:
             stderr.write(f"{path}: cannot read ({error.strerror})\n")
             tally.unreadable += 1
+            return
+        if _known(cache, key, path, check, tally, stdout, stderr):
+            return
+        try:
+            if _streamed(path, check, line_width, tally, stdout, cache, key):
+                return
+        except OSError as error:  # the file was just read whole to hash it, or stat'ed: writing failed
+            stderr.write(f"{path}: cannot {'read' if check else 'write'} ({error.strerror})\n")
+            if check:
+                tally.unreadable += 1
+            else:
+                tally.unwritten += 1
             return
     try:
         data, decoded = read_both(path)
