@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import phh_lsp.cli.check_stream as check_stream
+import phh_lsp.cli.hand_chunks as hand_chunks
 from phh_lsp import cli
 from tests.conftest import CORPUS
 from tests.core.test_diagnostic_codes import PHHS
@@ -38,8 +39,8 @@ def _outputs(
         return found
 
     with monkeypatch.context() as patched:
-        patched.setattr(check_stream, "STREAM_BYTES", 0)
-        patched.setattr(check_stream, "CHUNK_LINES", 40)
+        patched.setattr(hand_chunks, "STREAM_BYTES", 0)
+        patched.setattr(hand_chunks, "CHUNK_LINES", 40)
         patched.setattr(check_stream, "findings_streamed", spy)
         code = cli.main(["check", "--no-cache", *args, str(path)])
     return whole, (code, *capsys.readouterr()), streamed == [True]
@@ -123,10 +124,63 @@ def test_the_cache_keeps_a_streamed_files_findings(
 ) -> None:
     path = tmp_path / "errors.phhs"
     path.write_text(_hands(20), encoding="utf-8")
-    monkeypatch.setattr(check_stream, "STREAM_BYTES", 0)
-    monkeypatch.setattr(check_stream, "CHUNK_LINES", 40)
+    monkeypatch.setattr(hand_chunks, "STREAM_BYTES", 0)
+    monkeypatch.setattr(hand_chunks, "CHUNK_LINES", 40)
     fresh = (cli.main(["check", "--no-cache", str(path)]), *capsys.readouterr())
     first = (cli.main(["check", str(path)]), *capsys.readouterr())
     monkeypatch.setattr(check_stream, "findings_streamed", lambda *a: pytest.fail("streamed again"))
     cached = (cli.main(["check", str(path)]), *capsys.readouterr())
     assert fresh == first == cached
+
+
+def _spread(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
+) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    """The whole file's output in one process, and ``--jobs 2``'s with the file
+    spread over the workers in chunks of a few hands."""
+    code = cli.main(["check", "--no-cache", *args, str(path)])
+    whole = (code, *capsys.readouterr())
+    with monkeypatch.context() as patched:
+        patched.setattr(hand_chunks, "SPREAD_BYTES", 0)
+        patched.setattr(check_stream, "SPREAD_LINES", 40)
+        code = cli.main(["check", "--no-cache", "--jobs", "2", *args, str(path)])
+    return whole, (code, *capsys.readouterr())
+
+
+def test_hands_with_errors_spread_over_workers_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "errors.phhs"
+    path.write_text(_hands(20), encoding="utf-8")
+    whole, spread = _spread(path, capsys, monkeypatch)
+    assert whole[0] == 1 and whole[1].count("PHH") >= 40 and "(1 file, 40 hands checked)" in whole[1]
+    assert spread == whole
+
+
+@pytest.mark.parametrize(("old", "new"), list(BREAKS.values())[:2], ids=list(BREAKS)[:2])
+def test_a_file_that_cannot_be_cut_is_checked_whole_by_the_workers(
+    old: str, new: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = _hands(20)
+    middle = text.index("[7]")
+    path = tmp_path / "broken.phhs"
+    path.write_text(text[:middle] + text[middle:].replace(old, new, 1), encoding="utf-8")
+    whole, spread = _spread(path, capsys, monkeypatch)
+    assert spread == whole
+
+
+def test_a_folder_of_small_files_and_a_big_one_over_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files in their order, batched several to a task, a big one in chunks between them, unreadable ones in place."""
+    one, _two = ERRORS.split("\n[2]\n")
+    for number in range(30):
+        (tmp_path / f"a{number:02}.phh").write_text(one.removeprefix("[1]\n"), encoding="utf-8")
+    (tmp_path / "b-big.phhs").write_text(_hands(20), encoding="utf-8")
+    (tmp_path / "c-latin1.phh").write_bytes(b"# caf\xe9\n")
+    for number in range(30):
+        (tmp_path / f"d{number:02}.phh").write_text(one.removeprefix("[1]\n"), encoding="utf-8")
+    monkeypatch.setattr("phh_lsp.cli.check_spread.BATCH_CHARS", 2_000)
+    whole, spread = _spread(tmp_path, capsys, monkeypatch)
+    assert "(62 files, 101 hands checked)" in whole[1]
+    assert spread == whole

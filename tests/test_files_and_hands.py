@@ -144,15 +144,22 @@ def test_check_reports_the_first_byte_that_is_not_utf8_from_stdin() -> None:
 
 def _refuse_writes(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
     """Writing ``target`` fails as on a read-only file (the tests run as
-    root, whom chmod does not stop)."""
-    write_bytes = Path.write_bytes
+    root, whom chmod does not stop): in place, or by moving a file written
+    aside over it (``format``)."""
+    write_bytes, replace = Path.write_bytes, os.replace
 
     def refusing(self: Path, data: bytes) -> int:
         if os.path.realpath(self) == os.path.realpath(target):
             raise PermissionError(13, "Permission denied", str(self))
         return write_bytes(self, data)
 
+    def refusing_move(source: str, destination: str) -> None:
+        if os.path.realpath(destination) == os.path.realpath(target):
+            raise PermissionError(13, "Permission denied", str(destination))
+        replace(source, destination)
+
     monkeypatch.setattr(Path, "write_bytes", refusing)
+    monkeypatch.setattr(os, "replace", refusing_move)
 
 
 def test_check_fix_on_a_file_it_cannot_write_fails(

@@ -6,7 +6,8 @@ reads the text from stdin (editors and pre-commit pipe buffers). Exit status: 0 
 error-level diagnostic was found, 1 when one was or a fixed file could not
 be written, 2 on usage errors or unreadable paths (the other files are
 still checked). ``--jobs`` spreads
-the hands over processes; the output is identical either way.
+the files, and a large ``.phhs`` a chunk of hands at a time, over processes
+(:mod:`phh_lsp.cli.check_spread`); the output is identical either way.
 
 ``--fix`` applies the safe fixes in place (``--unsafe-fixes``: the unsafe
 ones too, see :mod:`phh_lsp.cli.fixing`) and reports what is left;
@@ -31,17 +32,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from phh_lsp.cli.check_processes import analyse_in_parallel, collector_tuned
+from phh_lsp.cli.check_findings import Cached, Document, Read, Streamed, findings_of
+from phh_lsp.cli.check_processes import collector_tuned
 from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.hand_chunks import is_streamable
 from phh_lsp.cli.report import FORMATS, STREAMED_TEXT, Finding, render_end, render_file, render_statistics
 from phh_lsp.config.cli_flags import FlagError, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.config.settings import Settings
-from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.core.analysis import analyze
 from phh_lsp.core.hand_analysis import analyze_hand
-from phh_lsp.core.rules.codes import Diagnostic, Severity, diagnostic
-from phh_lsp.core.syntax.encoding import Decoded, decode
-from phh_lsp.core.text import Span
+from phh_lsp.core.rules.codes import Severity
+from phh_lsp.core.syntax.encoding import decode
 from phh_lsp.paths import collect, read_both
 
 if TYPE_CHECKING:
@@ -112,122 +114,14 @@ def _finder(args: argparse.Namespace) -> ConfigFinder:
     return ConfigFinder(Path(args.config) if args.config else None, flags=flags)
 
 
-def _findings(document: _Document, with_fixes: bool = False, lines_above: int = 0) -> tuple[list[Finding], int]:
-    """The document's diagnostics as findings, at the severities its
-    settings give (none for a code turned off), and how many hands it holds;
-    ``with_fixes``: each with the fix it offers (for the JSON formats);
-    ``lines_above``: the document is a chunk of a file streamed, this many lines down."""
-    findings = []
-    analysis = document.analysis
-    lines = analysis.lines
-    fixes = {}
-    if with_fixes:
-        from phh_lsp.cli.fixing import finding_fixes
-
-        fixes = finding_fixes(analysis)
-    for found in sorted([*document.extra, *analysis.diagnostics], key=lambda d: (d.span.start, d.code)):
-        severity = document.settings.severity_of(found.code)
-        if severity is None:
-            continue
-        line, column = lines.position(found.span.start)
-        end_line, end_column = lines.position(found.span.end)
-        start = lines.line_starts[line]
-        findings.append(
-            Finding(
-                document.path,
-                line + 1 + lines_above,
-                column + 1,
-                end_line + 1 + lines_above,
-                end_column + 1,
-                found.code,
-                found.name,
-                severity.label,
-                found.message,
-                (analysis.text[start : lines.line_end(line)],),
-                fixes.get(found),
-            )
-        )
-    hands = sum(1 for view in analysis.hands if view.hand.header is not None or not analysis.multi)
-    return findings, hands
-
-
-@dataclass
-class _Document:
-    """A file read and analysed, with what reading it found wrong."""
-
-    path: str
-    analysis: Analysis
-    extra: list[Diagnostic]
-    settings: Settings
-    #: The file opened with a UTF-8 byte order mark: a fix writes it back.
-    bom: bool = False
-    #: Its key in the results cache, to store its findings under (None: not cached).
-    key: str | None = None
-
-
-@dataclass
-class _Cached:
-    """A file whose findings the results cache held: not analysed again."""
-
-    path: str
-    findings: list[Finding]
-    hands: int
-    #: The key to store them under: they were just found, by streaming the file.
-    key: str | None = None
-
-
-@dataclass
-class _Streamed:
-    """A large ``.phhs`` to check a chunk of hands at a time (:mod:`phh_lsp.cli.check_stream`)."""
-
-    path: str
-    settings: Settings
-    key: str | None
-
-
-def _stream(document: _Streamed, stderr: IO[str]) -> _Cached | _Document | None:
-    """The file's findings streamed, or, when it cannot be cut safely, the
-    whole file read and analysed (None: it cannot be read)."""
-    from phh_lsp.cli.check_stream import findings_streamed
-
-    def per_chunk(analysis: Analysis, lines_above: int) -> tuple[list[Finding], int]:
-        return _findings(_Document(document.path, analysis, [], document.settings), False, lines_above)
-
-    found = findings_streamed(Path(document.path), per_chunk)
-    if found is not None:
-        return _Cached(document.path, *found, key=document.key)
-    try:
-        decoded = read_both(Path(document.path))[1]
-    except OSError as error:
-        stderr.write(f"phh-lsp check: {document.path}: cannot read ({error.strerror})\n")
-        return None
-    return dataclasses.replace(_document(document.path, decoded, document.settings), key=document.key)
-
-
-def _streamable(path: Path) -> bool:
-    """A ``.phhs`` large enough to stream."""
-    from phh_lsp.cli.check_stream import STREAM_BYTES
-
-    try:
-        return path.name.lower().endswith(".phhs") and path.stat().st_size >= STREAM_BYTES
-    except OSError:
-        return False  # reported when it is read
-
-
-def _document(path: str, decoded: Decoded, settings: Settings) -> _Document:
-    """The file analysed; a byte that is not UTF-8 is PHH101 (TOML files are UTF-8)."""
-    error = decoded.error
-    extra = [diagnostic("PHH101", error.message, Span(error.start, error.end))] if error is not None else []
-    return _Document(path, analyze(decoded.text, path, detail=False), extra, settings, decoded.bom)
-
-
 def _documents(
-    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None, stream: bool
-) -> Iterator[_Document | _Cached | _Streamed | None]:
-    """Each file read, then served from the cache or analysed (None:
-    unreadable); ``stream``: a large ``.phhs`` is left to be streamed."""
+    paths: list[Path], configured: ConfigFinder, stderr: IO[str], cache: _CacheUse | None, stream: bool, spread: bool
+) -> Iterator[Read | Cached | Streamed | None]:
+    """Each file read, then served from the cache or left to analyse (None:
+    unreadable); ``stream``: a large ``.phhs`` is left to be streamed
+    (``spread``: over the workers, from a smaller size on)."""
     for path in paths:
-        if stream and _streamable(path):
+        if stream and is_streamable(path, spread):
             yield _streamed_or_cached(path, configured.settings(path), cache, stderr)
             continue
         try:
@@ -238,7 +132,7 @@ def _documents(
             continue
         settings = configured.settings(path)
         if cache is None:
-            yield _document(str(path), decoded, settings)
+            yield Read(str(path), decoded, settings)
             continue
         from phh_lsp.cli.results_cache import findings_from, severities
         from phh_lsp.core.syntax.hands import is_multi_hand
@@ -246,17 +140,17 @@ def _documents(
         key = cache.store.key(data, is_multi_hand(str(path), decoded.text), severities(settings, cache.with_fixes))
         found = findings_from(cache.store.get(key), str(path))
         if found is not None:
-            yield _Cached(str(path), *found)
+            yield Cached(str(path), *found)
         else:
-            yield dataclasses.replace(_document(str(path), decoded, settings), key=key)
+            yield Read(str(path), decoded, settings, key)
 
 
 def _streamed_or_cached(
     path: Path, settings: Settings, cache: _CacheUse | None, stderr: IO[str]
-) -> _Streamed | _Cached | None:
+) -> Streamed | Cached | None:
     """A large ``.phhs``: from the cache (its bytes hashed as they are read), else to stream."""
     if cache is None:
-        return _Streamed(str(path), settings, None)
+        return Streamed(str(path), settings, None)
     from phh_lsp.cli.results_cache import findings_from, severities
 
     try:
@@ -265,7 +159,7 @@ def _streamed_or_cached(
         stderr.write(f"phh-lsp check: {path}: cannot read ({error.strerror})\n")
         return None
     found = findings_from(cache.store.get(key), str(path))
-    return _Cached(str(path), *found) if found is not None else _Streamed(str(path), settings, key)
+    return Cached(str(path), *found) if found is not None else Streamed(str(path), settings, key)
 
 
 @dataclass
@@ -301,7 +195,7 @@ def _inputs(
     stderr: IO[str],
     stdin: IO[bytes] | None,
     cache: _CacheUse | None,
-) -> tuple[Iterable[_Document | _Cached | _Streamed | None], int]:
+) -> tuple[Iterable[Read | Cached | Streamed | None], int]:
     """The documents to check and how many named paths could not be found.
 
     Files a configuration excludes are skipped when a folder is walked,
@@ -312,7 +206,7 @@ def _inputs(
         if stdin is None:
             raise _UsageError("no standard input to read")
         name = args.stdin_filename or "-"
-        return [_document(name, decode(stdin.read()), configured.settings(Path(name)))], 0
+        return [Read(name, decode(stdin.read()), configured.settings(Path(name)))], 0
     found = collect(args.paths)
     for error in found.errors:
         stderr.write(f"phh-lsp check: {error}\n")
@@ -323,8 +217,8 @@ def _inputs(
     if not files and not found.errors:
         raise _UsageError(f"no .phh or .phhs file found in {', '.join(args.paths)}")
     with_fixes = args.output_format in ("json", "json-lines") and not args.statistics
-    stream = args.jobs == 1 and not (args.fix or args.diff or with_fixes)
-    return _documents(files, configured, stderr, cache, stream), len(found.errors)
+    stream = not (args.fix or args.diff or with_fixes)
+    return _documents(files, configured, stderr, cache, stream, args.jobs != 1), len(found.errors)
 
 
 class _UsageError(Exception):
@@ -343,9 +237,35 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
         stderr.write(f"phh-lsp check: {error}\n")
         return 2
     fixing = args.fix or args.diff
-    if args.jobs != 1 and not fixing:  # fixing re-analyses each text as it goes: one process
-        documents = list(documents)
-        analyse_in_parallel([document.analysis for document in documents if isinstance(document, _Document)], args.jobs)
+    if args.jobs == 1 or fixing:  # fixing re-analyses each text as it goes: one process
+        return _report(documents, args, configured, cache, unreadable, stdout, stderr)
+    from phh_lsp.cli.check_processes import Workers
+    from phh_lsp.cli.check_spread import spread
+
+    workers = Workers(args.jobs)
+    try:
+        spread_out = spread(documents, workers, _with_fixes(args), stderr)
+        return _report(spread_out, args, configured, cache, unreadable, stdout, stderr)
+    finally:
+        workers.close()
+
+
+def _with_fixes(args: argparse.Namespace) -> bool:
+    """The findings carry their fixes (the JSON formats)."""
+    return args.output_format in ("json", "json-lines") and not args.statistics
+
+
+def _report(
+    documents: Iterable[Read | Cached | Streamed | Document | None],
+    args: argparse.Namespace,
+    configured: ConfigFinder,
+    cache: _CacheUse | None,
+    unreadable: int,
+    stdout: IO[str],
+    stderr: IO[str],
+) -> int:
+    """Each document's findings printed as it comes; the summary; the exit code."""
+    fixing = args.fix or args.diff
     every: list[Finding] = []
     checked: list[str] = []
     hands = 0
@@ -353,13 +273,17 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
     stdin_fix = args.fix and not args.diff and args.paths == ["-"]
     out = stderr if stdin_fix else stdout  # stdout carries the fixed text
     for document in documents:
-        if isinstance(document, _Streamed):
-            document = _stream(document, stderr)
+        if isinstance(document, Streamed):
+            from phh_lsp.cli.check_stream import streamed
+
+            document = streamed(document, stderr)
+        elif isinstance(document, Read):
+            document = document.analysed()
         if document is None:
             unreadable += 1
             continue
         checked.append(document.path)
-        if isinstance(document, _Cached):
+        if isinstance(document, Cached):
             findings, count = document.findings, document.hands
             if document.key is not None and cache is not None:
                 from phh_lsp.cli.results_cache import findings_record
@@ -371,7 +295,7 @@ def _run_check(args: argparse.Namespace, stdout: IO[str], stderr: IO[str], stdin
                 if args.diff:
                     analyze_hand.cache_clear()
                     continue
-            findings, count = _findings(document, args.output_format in ("json", "json-lines") and not args.statistics)
+            findings, count = findings_of(document, _with_fixes(args))
             analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
             if document.key is not None and cache is not None:
                 from phh_lsp.cli.results_cache import findings_record
@@ -435,8 +359,8 @@ def _problems(count: int) -> str:
 
 
 def _fixed(
-    document: _Document, args: argparse.Namespace, tally: _FixTally, stdout: IO[str], stderr: IO[str]
-) -> _Document:
+    document: Document, args: argparse.Namespace, tally: _FixTally, stdout: IO[str], stderr: IO[str]
+) -> Document:
     """Fix one document: print its diff (``--diff``), print the fixed text
     (stdin), or write the file; the document as it now reads.
 

@@ -2,25 +2,47 @@
 
 Both are prepared one way (:func:`_prepare_process`): PokerKit imported
 and the garbage collector tuned for a check, whose objects are either
-short-lived or live as long as the process. ``--jobs`` spreads the hands,
-not the files, over a process pool; each worker sends back a slim
-analysis (the diagnostics), and the output is the same either way.
+short-lived or live as long as the process.
+
+``--jobs`` hands the workers whole files, several small ones per task
+(:func:`check_files`), and a large ``.phhs`` in chunks of whole hands;
+each task sends back its findings, a few small records, so the parent
+does little more than read the files and print. It used to send each
+hand's text and take back each hand's analysis: on a folder of 10,000
+one-hand files the parent's pickling and bookkeeping made two processes
+slower than one. Tasks are taken back in the order they were given, and
+only a few more than there are workers are out at a time, so the parent
+holds those, never the whole dataset.
 """
 
 from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
-from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.hand_analysis import HandAnalysis, analyze_hand
+from phh_lsp.cli.check_findings import analysed, findings_of
+from phh_lsp.cli.report import Finding
+from phh_lsp.config.settings import Settings
+from phh_lsp.core.hand_analysis import analyze_hand
+from phh_lsp.core.syntax.encoding import Decoded
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+#: Tasks out per worker: one running, one or two waiting, so no worker idles.
+_AHEAD = 3
 
 
-def _check_hand(text: str, multi: bool) -> HandAnalysis:
-    """A worker's unit of work: one hand, uncached, reduced to what is sent back."""
-    return analyze_hand.__wrapped__(text, multi, False).slim()
+def check_files(files: list[tuple[str, Decoded, Settings]], with_fixes: bool) -> list[tuple[list[Finding], int]]:
+    """A worker's task: some files' findings and hand counts, in order."""
+    found = [findings_of(analysed(path, decoded, settings), with_fixes) for path, decoded, settings in files]
+    analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+    return found
 
 
 def _prepare_process() -> None:
@@ -56,19 +78,42 @@ def collector_tuned() -> Iterator[None]:
         gc.unfreeze()
 
 
-def analyse_in_parallel(analyses: list[Analysis], jobs: int) -> None:
-    """Analyse every hand of every file on ``jobs`` processes (0: all cores).
+class Workers:
+    """``jobs`` worker processes (0: one per core), started at the first task."""
 
-    Hands, not files, are the unit: a dataset is often one large ``.phhs``
-    beside many small files, and both spread evenly this way.
-    """
-    workers = jobs or os.cpu_count() or 1
-    tasks = [(analysis, index) for analysis in analyses for index in range(len(analysis.pieces))]
-    texts = [analysis.pieces[index].text for analysis, index in tasks]
-    flags = [analysis.multi for analysis, _ in tasks]
-    chunk = max(1, len(tasks) // (workers * 64))
-    from concurrent.futures import ProcessPoolExecutor
+    def __init__(self, jobs: int) -> None:
+        self.count = jobs or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=_prepare_process) as pool:
-        for (analysis, index), hand in zip(tasks, pool.map(_check_hand, texts, flags, chunksize=chunk), strict=True):
-            analysis.provide(index, hand)
+    def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Give a worker a task."""
+        if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(max_workers=self.count, initializer=_prepare_process)
+        return self._pool.submit(function, *args)
+
+    @property
+    def window(self) -> int:
+        """How many tasks may be out at once."""
+        return self.count * _AHEAD
+
+    def in_order(self, calls: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterator[Any]:
+        """Each call's result, in the calls' order, at most :attr:`window` out at a time."""
+        pending: deque[Future[Any]] = deque()
+        try:
+            for function, args in calls:
+                pending.append(self.submit(function, *args))
+                if len(pending) >= self.window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def close(self) -> None:
+        """End the workers."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None

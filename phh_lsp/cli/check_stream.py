@@ -1,115 +1,86 @@
-"""``check`` of a large ``.phhs`` a thousand hands at a time, never the whole file in memory.
+"""``check`` of a large ``.phhs`` a chunk of hands at a time, in one process or over ``--jobs``.
 
 A whole-file analysis keeps every hand's analysis until the file's
 findings are out (about 53 KB a hand: 10 GB at 200,000 hands). Here the
-file is read line by line and cut into chunks of whole hands at simple
-hand headers (``[12]`` at a line's start); each chunk is analysed by the
+file is cut into chunks of whole hands (:mod:`phh_lsp.cli.hand_chunks`,
+which also decides when that is exact); each chunk is analysed by the
 one :func:`~phh_lsp.core.analysis.analyze` as a document of its own, its
 findings moved down by the lines above it, and dropped.
 
-That is the whole file's analysis only when its hands are independent
-tables, which :func:`~phh_lsp.core.syntax.hands.cut_hands` decides on the
-whole text. Each chunk is held to conditions under which the two cuts
-cannot differ, and the file falls back to the whole-file path (``None``)
-when one fails: the file is UTF-8 without a byte order mark; no triple
-quotes; every line that opens with ``[`` is a simple header that starts a
-hand, and every hand's brackets are balanced (so no header can stand
-inside a value); no hand number given twice (PHH102 needs the whole file);
-nothing but comments and blank lines before the first hand (what stands
-there is judged against every hand's name). The tests hold the findings
-to the whole-file path's on the corpus's ``.phhs`` files, cut small.
+With ``--jobs``, the chunks go to the workers as they are read, a few
+more than there are workers at a time, and their findings are taken back
+in the file's order: the parent holds those chunks' texts and the
+findings, never the file.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
+from phh_lsp.cli.check_findings import Cached, Document, Read, Streamed, findings_of
+from phh_lsp.cli.check_processes import Workers
+from phh_lsp.cli.hand_chunks import NotStreamable, chunks
 from phh_lsp.cli.report import Finding
-from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.config.settings import Settings
+from phh_lsp.core.analysis import analyze
 from phh_lsp.core.hand_analysis import analyze_hand
-from phh_lsp.core.syntax.encoding import decode
-from phh_lsp.core.syntax.hands import cut_hands
+from phh_lsp.paths import read_both
 
-#: A ``.phhs`` at least this large is streamed (smaller ones: the whole file at once).
-STREAM_BYTES = 2_000_000
-#: A chunk is cut at the first hand header after this many lines (about 1,000 hands).
-CHUNK_LINES = 20_000
-
-_SIMPLE_HEADER = re.compile(rb"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n?\Z")
-_PRELUDE_LINE = re.compile(r"[ \t]*(?:#[^\n]*)?\r?\n?")
+#: With ``--jobs``, a chunk is this many lines (about 100 hands): small
+#: enough to keep both workers busy on a file of a few hundred hands.
+SPREAD_LINES = 2_000
 
 
-class _NotStreamable(Exception):
-    """The file cannot be cut safely: the whole-file path judges it."""
+def check_chunk(path: str, text: str, settings: Settings) -> tuple[list[Finding], int, int]:
+    """One chunk's findings (its lines counted from its own first line),
+    its hands and its line breaks; in whichever process checks it."""
+    analysis = analyze(text, path, detail=False)
+    findings, hands = findings_of(Document(path, analysis, [], settings))
+    analyze_hand.cache_clear()  # a dataset has no repeated hands: keep memory flat
+    return findings, hands, analysis.lines.line_count - 1
 
 
-def _chunks(path: Path) -> Iterator[str]:
-    """The file's text, chunk by chunk, each starting at a hand header
-    (the first at the file's start); raises :class:`_NotStreamable`."""
-    lines: list[bytes] = []
-    with path.open("rb") as stream:
-        for raw in stream:
-            if raw.startswith(b"[") and len(lines) >= CHUNK_LINES and _SIMPLE_HEADER.match(raw):
-                yield _text(lines)
-                lines = []
-            lines.append(raw)
-    yield _text(lines)
-
-
-def _text(lines: list[bytes]) -> str:
-    """A chunk's bytes as text, by the one decoder; not UTF-8, or a byte order mark: not streamable."""
-    decoded = decode(b"".join(lines))
-    if decoded.error is not None or decoded.bom:
-        raise _NotStreamable
-    return decoded.text
-
-
-def _checked(text: str, first: bool, names: set[str]) -> None:
-    """Raise :class:`_NotStreamable` unless the chunk's cut is the whole file's."""
-    if "'''" in text or '"""' in text:
-        raise _NotStreamable
-    cut = cut_hands(text)
-    if not cut.independent:
-        raise _NotStreamable
-    starts = text.count("\n[") + text.startswith("[")
-    pieces = [piece for piece in cut.hands if piece.text.startswith("[")]
-    if len(pieces) != starts:
-        raise _NotStreamable  # a line opening with `[` that is no hand's start
-    for piece in cut.hands:
-        if piece.text.count("[") != piece.text.count("]"):
-            raise _NotStreamable
-        if not piece.text.startswith("["):
-            if not first or _PRELUDE_LINE.sub("", piece.text):
-                raise _NotStreamable  # the text before the first hand is judged against every hand
-            continue
-        name = piece.text[1 : piece.text.index("]")].strip()
-        if name in names:
-            raise _NotStreamable
-        names.add(name)
+def streamed(document: Streamed, stderr: IO[str], workers: Workers | None = None) -> Cached | Document | None:
+    """The file's findings streamed (over ``workers`` if given), or, when it
+    cannot be cut safely, the whole file read and analysed (None: it cannot be read)."""
+    found = findings_streamed(Path(document.path), document.settings, workers)
+    if found is not None:
+        return Cached(document.path, *found, key=document.key)
+    try:
+        decoded = read_both(Path(document.path))[1]
+    except OSError as error:
+        stderr.write(f"phh-lsp check: {document.path}: cannot read ({error.strerror})\n")
+        return None
+    return Read(document.path, decoded, document.settings, document.key).analysed()
 
 
 def findings_streamed(
-    path: Path, per_chunk: Callable[[Analysis, int], tuple[list[Finding], int]]
+    path: Path, settings: Settings, workers: Workers | None = None
 ) -> tuple[list[Finding], int] | None:
-    """Every chunk's findings (``per_chunk``: a chunk's findings and hand
-    count, from its analysis and the number of lines above it) and the
-    hands in all; None when the file must be judged whole (nothing of it
-    has been used then)."""
+    """Every chunk's findings, in order, and the hands in all, checked here
+    or, given ``workers``, spread over them; None when the file must be
+    judged whole (nothing of it has been used then)."""
     found: list[Finding] = []
     hands = line = 0
-    names: set[str] = set()
     try:
-        for index, text in enumerate(_chunks(path)):
-            _checked(text, index == 0, names)
-            analysis = analyze(text, str(path), detail=False)
-            findings, count = per_chunk(analysis, line)
-            found.extend(findings)
+        for findings, count, lines in _checked_chunks(path, settings, workers):
+            found.extend(dataclasses.replace(f, line=f.line + line, end_line=f.end_line + line) for f in findings)
             hands += count
-            line += analysis.lines.line_count - 1
-            del analysis
-            analyze_hand.cache_clear()
-    except (_NotStreamable, OSError):
+            line += lines
+    except (NotStreamable, OSError):
         return None
     return found, hands
+
+
+def _checked_chunks(
+    path: Path, settings: Settings, workers: Workers | None
+) -> Iterator[tuple[list[Finding], int, int]]:
+    if workers is None:
+        for text in chunks(path):
+            yield check_chunk(str(path), text, settings)
+        return
+    calls = ((check_chunk, (str(path), text, settings)) for text in chunks(path, lines=SPREAD_LINES))
+    yield from workers.in_order(calls)

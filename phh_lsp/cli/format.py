@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from phh_lsp.cli.command import Command, Streams
+from phh_lsp.cli.format_stream import format_streamed, write_aside
+from phh_lsp.cli.hand_chunks import is_streamable
 from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
@@ -161,6 +163,26 @@ def _format_one(
     with ``--check`` one known to change (writing and ``--diff`` need the
     new text). What is found is stored; a file just written is stored as
     formatted, under its new bytes."""
+    multi, width = _is_phhs(path.name), f"line-width={line_width}"
+    if not diff and is_streamable(path):
+        try:
+            key = cache.file_key(path, multi, width) if cache is not None else None
+        except OSError as error:
+            stderr.write(f"{path}: cannot read ({error.strerror})\n")
+            tally.unreadable += 1
+            return
+        if _known(cache, key, path, check, tally, stdout, stderr):
+            return
+        try:
+            if _streamed(path, check, line_width, tally, stdout, cache, key):
+                return
+        except OSError as error:  # the file was just read whole to hash it, or stat'ed: writing failed
+            stderr.write(f"{path}: cannot {'read' if check else 'write'} ({error.strerror})\n")
+            if check:
+                tally.unreadable += 1
+            else:
+                tally.unwritten += 1
+            return
     try:
         data, decoded = read_both(path)
     except OSError as error:
@@ -171,19 +193,8 @@ def _format_one(
         stderr.write(f"{path}: cannot read (not UTF-8)\n")
         tally.unreadable += 1
         return
-    multi, width = _is_phhs(path.name), f"line-width={line_width}"
     key = cache.key(data, multi, width) if cache is not None else None
-    known = cache.get(key) if cache is not None and key is not None else None
-    if known == "unchanged":
-        tally.unchanged += 1
-        return
-    if isinstance(known, str) and known.startswith("invalid:"):
-        stderr.write(f"{path}: cannot format: {known.removeprefix('invalid:')}\n")
-        tally.invalid += 1
-        return
-    if known == "changed" and check and not diff:
-        tally.changed += 1
-        stdout.write(f"Would reformat: {path}\n")
+    if _known(cache, key, path, check and not diff, tally, stdout, stderr):
         return
     old = _BOM * decoded.bom + decoded.text  # the formatter keeps a byte order mark
     new = format_text(old, multi=multi, line_width=line_width)
@@ -209,13 +220,65 @@ def _format_one(
         stdout.write(f"Would reformat: {path}\n")
     else:
         try:
-            path.write_bytes(new.encode("utf-8"))
+            write_aside(path, [new])
             if cache is not None:
                 cache.put(cache.key(new.encode("utf-8"), multi, width), "unchanged")
         except OSError as error:
             stderr.write(f"{path}: cannot write ({error.strerror})\n")
             tally.changed -= 1
             tally.unwritten += 1
+
+
+def _known(
+    cache: ResultsCache | None,
+    key: str | None,
+    path: Path,
+    check: bool,
+    tally: _Tally,
+    stdout: TextIO,
+    stderr: TextIO,
+) -> bool:
+    """Whether the cache's verdict on the file answers this run (then counted and printed)."""
+    known = cache.get(key) if cache is not None and key is not None else None
+    if known == "unchanged":
+        tally.unchanged += 1
+        return True
+    if isinstance(known, str) and known.startswith("invalid:"):
+        stderr.write(f"{path}: cannot format: {known.removeprefix('invalid:')}\n")
+        tally.invalid += 1
+        return True
+    if known == "changed" and check:
+        tally.changed += 1
+        stdout.write(f"Would reformat: {path}\n")
+        return True
+    return False
+
+
+def _streamed(
+    path: Path,
+    check: bool,
+    line_width: int,
+    tally: _Tally,
+    stdout: TextIO,
+    cache: ResultsCache | None,
+    key: str | None,
+) -> bool:
+    """A large ``.phhs`` formatted (or checked) a chunk of hands at a time
+    (:mod:`phh_lsp.cli.format_stream`); False when it must be formatted whole."""
+    changed = format_streamed(path, line_width, write=not check)
+    if changed is None:
+        return False
+    if cache is not None and key is not None:
+        cache.put(key, "changed" if changed else "unchanged")
+        if changed and not check:
+            cache.put(cache.file_key(path, True, f"line-width={line_width}"), "unchanged")
+    if not changed:
+        tally.unchanged += 1
+    else:
+        tally.changed += 1
+        if check:
+            stdout.write(f"Would reformat: {path}\n")
+    return True
 
 
 def run_format(
