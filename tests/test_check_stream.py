@@ -80,14 +80,20 @@ BREAKS = {
 }
 
 
+def _broken_in_the_middle(folder: Path, old: str, new: str) -> Path:
+    """A 40-hand file whose first ``old`` from hand 7 on reads ``new``: a break that stops the cut."""
+    text = _hands(20)
+    middle = text.index("[7]")
+    path = folder / "broken.phhs"
+    path.write_text(text[:middle] + text[middle:].replace(old, new, 1), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize(("old", "new"), BREAKS.values(), ids=list(BREAKS))
 def test_files_that_cannot_be_cut_give_the_whole_files_findings(
     old: str, new: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    text = _hands(20)
-    middle = text.index("[7]")
-    path = tmp_path / "broken.phhs"
-    path.write_text(text[:middle] + text[middle:].replace(old, new, 1), encoding="utf-8")
+    path = _broken_in_the_middle(tmp_path, old, new)
     whole, streamed, _ = _outputs(path, capsys, monkeypatch)
     assert whole[0] == 1
     assert streamed == whole
@@ -161,10 +167,7 @@ def test_hands_with_errors_spread_over_workers_in_order(
 def test_a_file_that_cannot_be_cut_is_checked_whole_by_the_workers(
     old: str, new: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    text = _hands(20)
-    middle = text.index("[7]")
-    path = tmp_path / "broken.phhs"
-    path.write_text(text[:middle] + text[middle:].replace(old, new, 1), encoding="utf-8")
+    path = _broken_in_the_middle(tmp_path, old, new)
     whole, spread = _spread(path, capsys, monkeypatch)
     assert spread == whole
 

@@ -49,9 +49,8 @@ def _answered_initialize(process: subprocess.Popen[bytes]) -> bool:
     return header.startswith(b"Content-Length:")
 
 
-def _interrupt(process: subprocess.Popen[bytes]) -> tuple[int, float]:
-    """Ctrl-C as a terminal sends it; the exit code, and how long it took to end."""
-    os.killpg(process.pid, signal.SIGINT)
+def _ended(process: subprocess.Popen[bytes]) -> tuple[int, float]:
+    """The exit code once the process ends (-1 if it is still running after 30 s), and the wait."""
     sent = time.monotonic()
     try:
         code = process.wait(timeout=30)
@@ -62,14 +61,25 @@ def _interrupt(process: subprocess.Popen[bytes]) -> tuple[int, float]:
     return code, time.monotonic() - sent
 
 
-def test_started_by_an_editor_it_says_nothing_and_ctrl_c_ends_it_quietly() -> None:
-    process = subprocess.Popen(
+def _interrupt(process: subprocess.Popen[bytes]) -> tuple[int, float]:
+    """Ctrl-C as a terminal sends it; the exit code, and how long it took to end."""
+    os.killpg(process.pid, signal.SIGINT)
+    return _ended(process)
+
+
+def _started_by_an_editor() -> subprocess.Popen[bytes]:
+    """The server as an editor starts it: stdin and stdout pipes, in a session of its own."""
+    return subprocess.Popen(
         [sys.executable, "-m", "phh_lsp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
+
+
+def test_started_by_an_editor_it_says_nothing_and_ctrl_c_ends_it_quietly() -> None:
+    process = _started_by_an_editor()
     assert _answered_initialize(process)
     code, waited = _interrupt(process)
     assert process.stderr is not None
@@ -108,13 +118,7 @@ def test_ctrl_c_taken_by_a_thread_other_than_the_main_one_still_ends_the_server(
     Ctrl-C (CI saw it go 30 s without ending). Sent here to every thread but
     the main one, as the kernel may choose.
     """
-    process = subprocess.Popen(
-        [sys.executable, "-m", "phh_lsp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    process = _started_by_an_editor()
     assert _answered_initialize(process)
     time.sleep(0.3)  # the main thread asleep in its loop again
     libc = ctypes.CDLL(None, use_errno=True)
@@ -122,11 +126,6 @@ def test_ctrl_c_taken_by_a_thread_other_than_the_main_one_still_ends_the_server(
     assert others, "the server reads stdin in a thread of its own"
     for thread in others:
         libc.tgkill(process.pid, thread, signal.SIGINT)
-    try:
-        code = process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-        code = -1
+    code, _ = _ended(process)
     assert process.stderr is not None
     assert (code, process.stderr.read().decode()) == (130, "")
