@@ -61,7 +61,12 @@ def end_on_interrupt_in_any_thread() -> None:
     """
     readable, writable = os.pipe()
     os.set_blocking(writable, False)
-    signal.set_wakeup_fd(writable, warn_on_full_buffer=False)
+    try:
+        signal.set_wakeup_fd(writable, warn_on_full_buffer=False)
+    except ValueError:  # Windows takes only a socket here: there Ctrl-C keeps the handler alone
+        os.close(readable)
+        os.close(writable)
+        return
 
     def wait_for_interrupt() -> None:
         while True:
