@@ -89,15 +89,19 @@ class ResultsCache:
         self._broken = False
         self._prepared = False
 
+    def _digest(self, multi: bool, settings: str) -> hashlib._Hash:
+        """A key's hash, fed everything but the file's bytes."""
+        return hashlib.sha256(f"{self._salt}{multi}\0{settings}\0".encode())
+
     def key(self, data: bytes, multi: bool, settings: str) -> str:
         """The key of a file's verdict: its bytes, its kind and the settings that matter."""
-        digest = hashlib.sha256(f"{self._salt}{multi}\0{settings}\0".encode())
+        digest = self._digest(multi, settings)
         digest.update(data)
         return digest.hexdigest()
 
     def file_key(self, path: Path, multi: bool, settings: str) -> str:
         """:meth:`key` of a file's bytes, read a megabyte at a time (a file too large to hold)."""
-        digest = hashlib.sha256(f"{self._salt}{multi}\0{settings}\0".encode())
+        digest = self._digest(multi, settings)
         with path.open("rb") as stream:
             while block := stream.read(1 << 20):
                 digest.update(block)
