@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from phh_lsp.core.document_diagnostics import document_diagnostics, judged_as_one_document
-from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand
+from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand, with_snapshots
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.syntax.hands import Cut, HandText, Pieces, cut_hands, is_multi_hand, recut
 from phh_lsp.core.text import Edit, LineIndex
@@ -100,7 +100,12 @@ class Analysis:
         """The ``index``-th hand, analysed with snapshots on first use."""
         hand = self._views[index]
         if hand is None:
-            hand = self._views[index] = self._detailed(self.pieces[index].text)
+            checked = self._hands[index]
+            if checked is not None and self.detail and checked.report.setup is not None:
+                hand = with_snapshots(checked)  # read already by the diagnostics: the replay alone
+            else:
+                hand = self._detailed(self.pieces[index].text)
+            self._views[index] = hand
         return HandView(self.pieces[index].start, hand)
 
     @property

@@ -11,6 +11,7 @@ document's view is :mod:`phh_lsp.core.analysis`.
 
 from __future__ import annotations
 
+import bisect
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
@@ -55,8 +56,13 @@ class HandAnalysis:
         return HandAnalysis(self.text, entries, FieldReport(), [], None, None, self.diagnostics, self.header)
 
     def action_at(self, offset: int) -> ParsedAction | None:
-        """The action whose string contains ``offset`` (hand coordinates)."""
-        for action in self.actions:
+        """The action whose string contains ``offset`` (hand coordinates).
+
+        Found by bisection (the actions are in the text's order): a hover on
+        a 5 MB line of actions looked through half a million."""
+        actions = self.actions
+        at = bisect.bisect_left(actions, offset, key=_span_end)
+        for action in actions[at : at + 2]:  # a string ending at ``offset``, or the next one starting there
             if action.span.start <= offset <= action.span.end:
                 return action
         return None
@@ -106,6 +112,10 @@ def _toml_diagnostics(
     return found, kept
 
 
+def _span_end(action: ParsedAction) -> int:
+    return action.span.end
+
+
 def _hand_entries(entries: list[Entry], multi: bool) -> tuple[Entry | None, list[Entry]]:
     if multi and entries and entries[0].is_header:
         header = entries[0]
@@ -132,6 +142,22 @@ def analyze_hand(text: str, multi: bool, detail: bool = True) -> HandAnalysis:
             "PHH901",
             f"phh-lsp failed on this hand (a bug, please report it): {type(error).__name__}: {error}",
         )
+
+
+def with_snapshots(hand: HandAnalysis) -> HandAnalysis:
+    """``hand``, analysed without snapshots (as the diagnostics analyse it),
+    with its replay done again keeping them: hover and hints then pay for
+    the replay alone, not for reading the hand again (a 5 MB line of
+    actions is seconds of reading). The same as :func:`analyze_hand` with
+    ``detail``: the reading depends on the text alone, and the replay on
+    what was read (held to it by tests)."""
+    setup = hand.report.setup
+    if setup is None or hand.replay is None or hand.replay.initial is not None:
+        return hand  # no replay to record, or recorded already
+    recorded, _ = replay(setup, hand.actions, record=True)
+    return HandAnalysis(
+        hand.text, hand.entries, hand.report, hand.actions, hand.actions_node, recorded, hand.diagnostics, hand.header
+    )
 
 
 def _broken_hand(text: str, multi: bool, code: str, why: str) -> HandAnalysis:

@@ -431,3 +431,49 @@ def test_corpus_actions_take_the_single_spaced_path() -> None:
         texts += [action for hand in hands for action in hand.get("actions", []) if isinstance(action, str)]
     assert len(texts) > 30_000
     assert sum(map(_single_spaced, texts)) > 0.95 * len(texts)
+
+
+# ---------------------------------------------------------------------------
+# hover's snapshots: the diagnostics' reading of the hand, replayed again
+
+_MISTAKES = [
+    # out of turn: the replay stops at p1's second action
+    "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    "starting_stacks = [200, 200]\nactions = ['d dh p1 AcAd', 'd dh p2 ????', 'p2 cc', 'p2 cc', 'p1 cc']\n",
+    # a syntax error inside the actions: the replay still gives hover its states
+    "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    "starting_stacks = [200, 200]\nactions = ['d dh p1 AcAd', 'd dh p2 ????', 'p2 cc' 'p1 cc']\n",
+    # no setup at all: nothing to replay
+    "variant = 'NT'\nactions = ['p1 cc']\n",
+]
+
+
+def _replayed(view: object) -> tuple[object, ...]:
+    hand = view.hand  # type: ignore[attr-defined]
+    replay = hand.replay
+    if replay is None:
+        return (None, hand.diagnostics)
+    return (replay.initial, replay.snapshots, replay.streets, replay.final_stacks, replay.diagnostics, hand.diagnostics)
+
+
+def test_hover_replays_the_hand_the_diagnostics_read_and_sees_what_a_fresh_reading_sees() -> None:
+    """After the diagnostics, a hover's hand is the diagnostics' reading
+    replayed with snapshots (not read again: a 5 MB line of actions took
+    seconds); its states are those of a fresh detailed analysis."""
+    from phh_lsp.core.hand_analysis import analyze_hand
+    from tests.conftest import BIG_PHHS
+
+    texts = [(text, False) for text in _generated_hands() + _MISTAKES]
+    texts += [(read_text(path), False) for path in corpus_files()[::4] if path.suffix == ".phh"]
+    texts.append(("\n".join(read_text(BIG_PHHS).split("\n")[:600]), True))  # a .phhs's first hands
+    reused = 0
+    for text, multi in texts:
+        analysis = analyze(text, "x.phhs" if multi else "x.phh")
+        assert analysis.diagnostics is not None  # the hands read without snapshots, as the server's check reads them
+        checked = [view.hand for view in analysis.hands]
+        for index, piece in enumerate(analysis.pieces):
+            view = analysis.view(index)
+            fresh = analyze_hand(piece.text, multi, detail=True)
+            assert _replayed(view) == _replayed(type(view)(piece.start, fresh)), piece.text[:200]
+            reused += view.hand.entries is checked[index].entries
+    assert reused > 150  # the hands were not read a second time

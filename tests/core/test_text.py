@@ -73,3 +73,22 @@ def test_line_index_after_edits_is_the_fresh_index(text: str, edits: list[tuple[
         for line in range(fresh.line_count + 1):
             assert index.line_text(line) == fresh.line_text(line)
             assert index.offset(line, 2) == fresh.offset(line, 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", " ", "\n", "\r\n", "Å", "😀", "€", "x"]), max_size=30).map("".join),
+    st.sampled_from(["utf-8", "utf-16", "utf-32"]),
+)
+def test_every_position_maps_back_to_its_offset(text: str, encoding: str) -> None:
+    """A client's (line, column) in any encoding is the offset it was made
+    from, on ASCII lines (read without walking them) and the others alike;
+    a column inside a character or past the line clamps as before."""
+    index = LineIndex(text)
+    for offset in range(len(text) + 1):
+        if offset and text[offset - 1 : offset + 1] == "\r\n":
+            continue  # between CR and LF: no position of its own
+        line, column = index.position(offset, encoding)  # type: ignore[arg-type]
+        assert index.offset(line, column, encoding) == offset  # type: ignore[arg-type]
+    for line in range(index.line_count):
+        assert index.offset(line, 10**6, encoding) == index.line_end(line)  # type: ignore[arg-type]

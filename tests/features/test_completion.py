@@ -235,3 +235,24 @@ def test_an_empty_file_offers_a_new_hand_first() -> None:
         "]"
     )
     assert "new hand (no-limit hold'em)" not in _edits(_complete(HAND + "|"))
+
+
+def test_typing_an_action_on_a_5_mb_line_does_not_build_the_hands_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside an action's string no comment can hold the cursor, so the
+    hand's syntax tree (half a million nodes for a 5 MB line of actions:
+    seconds per keystroke) is not built; a ``#`` line between the actions of
+    a multi-line array still silences completion."""
+    from phh_lsp.lsp.features import completion
+
+    def no_tree(text: str) -> None:
+        raise AssertionError("the hand's tree was built")
+
+    text = HAND.replace('"d dh p2 KcKd"]', '"d dh p2 KcKd", "p2 c|"]')
+    offset = text.index("|")
+    analysis = analyze(text[:offset] + text[offset + 1 :], "x.phh")
+    assert [d.code for d in analysis.diagnostics] == ["PHH303"]  # `c` half-typed
+    monkeypatch.setattr(completion, "parse", no_tree)
+    result = complete(analysis, offset, "utf-16")
+    assert result is not None and {item.label for item in result.items} >= {"p2 cc", "p2 f"}
+    monkeypatch.undo()
+    assert _complete(HAND.replace('"d dh p2 KcKd"]', '"d dh p2 KcKd",\n  # a note|\n]')) is None

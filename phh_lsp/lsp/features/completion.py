@@ -21,6 +21,8 @@ same text plain.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -88,12 +90,17 @@ def complete(
     if view is None:
         return None
     hand, local = view.hand, offset - view.start
-    tree = parse(hand.text)
-    before = _before(tree, local)
-    if isinstance(before[-1], Token) and before[-1].kind == "comment":
-        return None
     site = _action_site(hand, local)
-    items = _action_items(hand, site) if site is not None else _field_items(hand, local, before)
+    items: list[Item] | None
+    if site is not None and site.in_string:
+        # typing an action: no comment can hold the cursor, and the hand's
+        # tree is not built (a 5 MB line of actions is seconds of nodes)
+        items = _action_items(hand, site)
+    else:
+        before = _before(parse(hand.text), local)
+        if isinstance(before[-1], Token) and before[-1].kind == "comment":
+            return None
+        items = _action_items(hand, site) if site is not None else _field_items(hand, local, before)
     if items is None:
         return None
     replaced = offset + (site.replaces if site is not None else 0)
@@ -150,8 +157,9 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
         return None
     if not node.closed and _after_array(hand, node, local):
         return None
-    index = 0
-    for item in node.items:
+    # the items before the cursor, skipped by bisection (a 5 MB line holds half a million)
+    index = bisect.bisect_left(node.items, local, key=_value_end)
+    for item in itertools.islice(node.items, index, None):
         if item.span.end < local or (item.span.end == local and item.string is not None and item.string.terminated):
             index += 1
             continue
@@ -173,6 +181,10 @@ def _action_site(hand: HandAnalysis, local: int) -> _Site | None:
             return _Site(index, hand.text[item.span.start : local], item.span.start, False, True)
         break
     return _Site(index, "", local, False, True)
+
+
+def _value_end(item: Value) -> int:
+    return item.span.end
 
 
 def _after_array(hand: HandAnalysis, node: Value, local: int) -> bool:
