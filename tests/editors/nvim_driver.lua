@@ -213,8 +213,43 @@ local function step_convert()
   result.steps.convert = step
 end
 
+-- $PHH_NVIM_CONVERT_SITES (optional): one history per line, a file of each site;
+-- :PhhConvert on each, what the user is told and the first lines of the new buffer.
+local function step_convert_sites()
+  local list = os.getenv("PHH_NVIM_CONVERT_SITES")
+  if not list or list == "" then return end
+  result.steps.convert_sites = {}
+  for path in list:gmatch("[^\n]+") do
+    local notes = {}
+    local notify = vim.notify
+    vim.notify = function(message, level, opts)
+      notes[#notes + 1] = message
+      return notify(message, level, opts)
+    end
+    vim.cmd("edit " .. vim.fn.fnameescape(path))
+    local source = vim.api.nvim_get_current_buf()
+    vim.cmd("PhhConvert")
+    local done = vim.wait(wait_ms, function()
+      for _, message in ipairs(notes) do
+        if message:find("PhhConvert: ", 1, true) == 1 then return true end
+      end
+      return false
+    end, 20)
+    vim.notify = notify
+    local converted = vim.api.nvim_get_current_buf()
+    local step = { path = path, done = done, notes = notes, lines = {}, filetype = vim.NIL }
+    if converted ~= source then
+      step.lines = vim.api.nvim_buf_get_lines(converted, 0, 3, false)
+      step.filetype = vim.bo[converted].filetype
+      vim.cmd("bwipeout! " .. converted) -- the next history opens in a window of its own
+    end
+    vim.cmd("silent! only")
+    result.steps.convert_sites[#result.steps.convert_sites + 1] = step
+  end
+end
+
 local function run()
-  for _, step in ipairs({ step_broken, step_needless_fold, step_format_on_save, step_convert }) do
+  for _, step in ipairs({ step_broken, step_needless_fold, step_format_on_save, step_convert, step_convert_sites }) do
     local ok, err = pcall(step)
     if not ok then
       result.errors[#result.errors + 1] = tostring(err)

@@ -40,6 +40,7 @@ PROBE = ROOT.parent / "shared" / "tools" / "nvim-lsp-probe" / "probe.py"
 DWAN_SOURCE = CORPUS / "examples" / "dwan-ivey-2009.phh"
 ONE_LINE_SOURCE = CORPUS / "wsop-2023-43-5" / "1-00-02-07.phh"
 STARS = ROOT / "tests" / "convert" / "samples" / "pokerstars" / "cash-with-a-typo.txt"
+SAMPLES = ROOT / "tests" / "convert" / "samples"
 
 RUN_TIMEOUT = 30.0  # one Neovim run, start to quit
 SETUP_TIMEOUT = 600.0  # first-use install (apt-get update + install, or pip install)
@@ -232,6 +233,10 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
     init.write_text(doc_block(marker) + doc_block("nvim-convert"), encoding="utf-8")
     history = tmp / "hands" / "stars.txt"
     shutil.copyfile(STARS, history)
+    sites = tmp / "sites"
+    sites.mkdir()
+    for sample in site_samples():
+        shutil.copyfile(sample, sites / f"{sample.parent.name}-{sample.name}")
     out = tmp / "result.json"
     env = nvim_env(
         tmp,
@@ -240,6 +245,7 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
         PHH_NVIM_FOLD=str(hands["fold"]),
         PHH_NVIM_FORMAT="\n".join(str(hands[name]) for name in FORMATTED),
         PHH_NVIM_CONVERT=str(history),
+        PHH_NVIM_CONVERT_SITES="\n".join(str(path) for path in sorted(sites.iterdir())),
         PHH_NVIM_WAIT_MS="12000",
     )
     started = time.monotonic()
@@ -247,6 +253,13 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
     elapsed = time.monotonic() - started
     assert out.is_file(), f"Neovim {nvim.version} exited {process.returncode} without a result:\n{text}"
     return Run(nvim, marker, tmp, json.loads(out.read_text(encoding="utf-8")), elapsed, text)
+
+
+def site_samples() -> list[Path]:
+    """One history of each site the converter reads (its first sample with no
+    deliberate typo): what a user of that site opens in Neovim."""
+    folders = sorted(folder for folder in SAMPLES.iterdir() if folder.is_dir())
+    return [min(path for path in folder.iterdir() if "typo" not in path.name) for folder in folders]
 
 
 _runs: dict[tuple[str, str], Run] = {}
@@ -365,3 +378,29 @@ def test_phh_convert_opens_the_converted_hands_beside_the_history(
         "(in `kat_42: cals $0.15`)",
         "PhhConvert: PokerStars: converted 1 of 2 hands (0 problems, 1 failed)",
     ], context
+
+
+@pytest.mark.parametrize(("marker", "which"), CASES)
+def test_phh_convert_reads_a_history_of_every_site(
+    marker: str, which: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``:PhhConvert`` on one history of each site (PokerStars, Full Tilt, iPoker,
+    Ongame, PartyPoker, Absolute, ACPC, GGPoker, Winamax, 888poker, WPN,
+    Bovada/Ignition): the hands open as a PHH buffer and the user is told
+    what the command line's converter finds in the same file."""
+    from phh_lsp.convert.conversion import convert_text, decode_history
+
+    run = documented_run(marker, which, tmp_path_factory)
+    steps, context = run.result["steps"].get("convert_sites"), run.context()
+    assert steps is not None and len(steps) == len(site_samples()) >= 12, context
+    for step in steps:
+        path = Path(step["path"])
+        expected = convert_text(decode_history(path.read_bytes()), None)
+        assert expected.site is not None and expected.converted, path
+        failed, problems = len(expected.failed), sum(len(hand.problems) for hand in expected.converted)
+        summary = (
+            f"PhhConvert: {expected.site.name}: converted {len(expected.converted)} of "
+            f"{len(expected.converted) + failed} hands ({problems} problems, {failed} failed)"
+        )
+        assert step["done"] and step["notes"][-1] == summary, (path, step["notes"])
+        assert step["filetype"] == "phh" and step["lines"][0].startswith("# "), (path, step["lines"])
