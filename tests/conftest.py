@@ -39,6 +39,15 @@ def manifest_totals() -> CorpusTotals:
     return CorpusTotals(int(row.group(1)), int(row.group(2)), int(row.group(3).replace(",", "")))
 
 
+def site_samples() -> list[Path]:
+    """One history of each site the converter reads (its first sample with no
+    deliberate typo, from tests/convert/samples): what a user of that site
+    opens in an editor."""
+    samples = ROOT / "tests" / "convert" / "samples"
+    folders = sorted(folder for folder in samples.iterdir() if folder.is_dir())
+    return [min(path for path in folder.iterdir() if "typo" not in path.name) for folder in folders]
+
+
 def corpus_files() -> list[Path]:
     """Every .phh and .phhs file of the shared corpus, sorted."""
     return sorted(path for path in CORPUS.rglob("*") if path.suffix in (".phh", ".phhs"))

@@ -31,6 +31,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import site_samples
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 DOC = ROOT / "docs" / "neovim.md"
@@ -40,7 +42,6 @@ PROBE = ROOT.parent / "shared" / "tools" / "nvim-lsp-probe" / "probe.py"
 DWAN_SOURCE = CORPUS / "examples" / "dwan-ivey-2009.phh"
 ONE_LINE_SOURCE = CORPUS / "wsop-2023-43-5" / "1-00-02-07.phh"
 STARS = ROOT / "tests" / "convert" / "samples" / "pokerstars" / "cash-with-a-typo.txt"
-SAMPLES = ROOT / "tests" / "convert" / "samples"
 
 RUN_TIMEOUT = 30.0  # one Neovim run, start to quit
 SETUP_TIMEOUT = 600.0  # first-use install (apt-get update + install, or pip install)
@@ -253,13 +254,6 @@ def run_nvim(nvim: Nvim, marker: str, tmp: Path) -> Run:
     elapsed = time.monotonic() - started
     assert out.is_file(), f"Neovim {nvim.version} exited {process.returncode} without a result:\n{text}"
     return Run(nvim, marker, tmp, json.loads(out.read_text(encoding="utf-8")), elapsed, text)
-
-
-def site_samples() -> list[Path]:
-    """One history of each site the converter reads (its first sample with no
-    deliberate typo): what a user of that site opens in Neovim."""
-    folders = sorted(folder for folder in SAMPLES.iterdir() if folder.is_dir())
-    return [min(path for path in folder.iterdir() if "typo" not in path.name) for folder in folders]
 
 
 _runs: dict[tuple[str, str], Run] = {}

@@ -64,12 +64,12 @@ def _probe_unavailable() -> str | None:
     return None
 
 
-def _run_in_vscode(script: str, out: Path, timeout: int) -> str:
+def _run_in_vscode(script: str, out: Path, timeout: int, **env: str) -> str:
     """Run one of the extension's real-VS-Code scripts (skipped without the probe); its output."""
     reason = _probe_unavailable()
     if reason:
         pytest.skip(reason)
-    environment = {**os.environ, "VSCODE_PROBE": str(PROBE)}
+    environment = {**os.environ, "VSCODE_PROBE": str(PROBE), **env}
     result = subprocess.run(
         ["bash", str(EXTENSION / "scripts" / script), str(out)],
         capture_output=True,
@@ -137,9 +137,27 @@ def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_pat
     """ "PHH: Convert Hand History to PHH" on a PokerStars .txt with one broken hand among
     two, the editor already split in two: the converted hand opens beside it as PHH in the
     other group (no third column), as an unsaved ``stars.phhs`` (not ``Untitled-1``), and a
-    notification counts the failed hand (convert.png shows both)."""
-    output = _run_in_vscode("convert-check.sh", tmp_path, timeout=900)
+    notification counts the failed hand (convert.png shows both). Then a history of each
+    other site (GGPoker, Winamax, 888poker, WPN, Bovada, Full Tilt, iPoker, ...) converts
+    with the summary the command line gives for the same file."""
+    from phh_lsp.convert.conversion import convert_text, decode_history
+    from tests.conftest import site_samples
+
+    samples = [sample for sample in site_samples() if sample.parent.name != "pokerstars"]
+    output = _run_in_vscode(
+        "convert-check.sh", tmp_path, timeout=900, SITE_FILES="\n".join(str(sample) for sample in samples)
+    )
     assert "[convert-check] PASS" in output, output[-4000:]
+    # then a history of every other site the converter reads, as the command line converts it
+    for sample in samples:
+        expected = convert_text(decode_history(sample.read_bytes()), None)
+        assert expected.site is not None and expected.converted, sample
+        failed, problems = len(expected.failed), sum(len(hand.problems) for hand in expected.converted)
+        summary = (
+            f"{expected.site.name}: converted {len(expected.converted)} of "
+            f"{len(expected.converted) + failed} hands ({problems} problems, {failed} failed)"
+        )
+        assert f"[convert-check] site {sample.parent.name}-{sample.name}: {summary}" in output, output[-4000:]
     # with the editor already split, the result reuses the other group, as stars.phhs
     assert "PASS: 2 editor groups; tabs: " in output and "stars.phhs" in output, output[-4000:]
     assert "PokerStars: converted 1 of 2 hands (0 problems, 1 failed)" in output

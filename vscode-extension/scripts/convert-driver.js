@@ -48,7 +48,33 @@ const env = process.env;
         return /converted 1 of 2 hands \(0 problems, 1 failed\)/.test(notes);
       }, 30);
     }
-    fs.writeFileSync(path.join(env.OUT, 'convert.txt'), `${editors}\n=== notifications ===\n${notes}\n`);
+    // Then a history of each other site: the converted hands open as `<name>.phhs` and a
+    // new notification gives the summary (read in the notification centre, kept open).
+    const sites = [];
+    const summaries = async () => (await page.$$eval('.notification-list-item', (items) => items.map((i) => i.innerText.split('\n')[0])).catch(() => []))
+      .filter((line) => /converted \d+ of \d+ hands/.test(line));
+    for (const rel of (env.SITE_FILES || '').split('\n').filter(Boolean)) {
+      if (!ok) break;
+      const name = path.basename(rel);
+      const result = `${name.replace(/\.[^.]*$/, '')}.phhs`;
+      await pick(page, 'Control+P', rel);
+      const shown = await waitFor(`${name} to be shown`, async () =>
+        (await page.locator('.tabs-container .tab', { hasText: name }).count()) > 0, 30);
+      const before = new Set(await summaries());
+      if (shown) await pick(page, 'F1', 'PHH: Convert Hand History to PHH');
+      let summary = '';
+      const done = shown && await waitFor(`the converted hands of ${name} and their notification`, async () => {
+        if ((await page.locator('.tabs-container .tab', { hasText: result }).count()) === 0) return false;
+        summary = (await summaries()).find((line) => !before.has(line)) || '';
+        if (!summary && !(await page.locator('.notifications-center.visible').count())) {
+          await pick(page, 'F1', 'Notifications: Show Notifications');
+        }
+        return summary !== '';
+      }, 90);
+      sites.push(`${name}: ${done ? summary : 'FAIL'}`);
+      console.log(`[convert-check] site ${name}: ${done ? summary : 'FAIL (no converted tab or no notification)'}`);
+    }
+    fs.writeFileSync(path.join(env.OUT, 'convert.txt'), `${editors}\n=== notifications ===\n${notes}\n=== sites ===\n${sites.join('\n')}\n`);
     await page.screenshot({ path: path.join(env.OUT, 'convert.png') });
     const groups = await page.locator('.editor-group-container').count();
     // The result is an unsaved document named after the history (stars.phhs), not Untitled-1.
