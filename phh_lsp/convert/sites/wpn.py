@@ -112,7 +112,11 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     rake = ""
     verb = re.compile(_VERBS)
     winners = [found for line in lines if (found := _WON.fullmatch(line))]
-    unsaid = len(winners) == 1 and not any(" collected " in line for line in lines)
+    # one line for one: the collected line comes in on the summary's line, whose
+    # "Total pot" line goes; a hand garbled without the pair is left as it is (its
+    # lines would no longer be the file's lines)
+    pair = lines.count("*** SUMMARY ***") == 1 and sum(line.startswith("Total pot ") for line in lines) == 1
+    unsaid = pair and len(winners) == 1 and not any(" collected " in line for line in lines)
     for text in lines:
         if _START.match(text):
             header, big = _header(text)
