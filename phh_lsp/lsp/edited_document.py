@@ -12,6 +12,7 @@ analysis of the new version can keep everything the edit did not touch
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from typing import Any, Final
 
@@ -30,10 +31,28 @@ class EditedDocument(TextDocument):
     says what changed since a version."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
         self._index: LineIndex | None = None
-        #: (the version a change was made to, the change), oldest first.
-        self._changes: deque[tuple[int | None, Edit]] = deque(maxlen=REMEMBERED_CHANGES)
+        #: The changes applied, oldest first (the last REMEMBERED_CHANGES of them).
+        self._changes: deque[Edit] = deque(maxlen=REMEMBERED_CHANGES)
+        #: How many changes were applied in all, and after how many each version's text was made.
+        self._applied = 0
+        self._reached: dict[int | None, int] = {}
+        super().__init__(*args, **kwargs)
+
+    @property
+    def version(self) -> int | None:
+        """The version of the current text, as the client numbered it."""
+        return self._version
+
+    @version.setter
+    def version(self, value: int | None) -> None:
+        # pygls sets the version after each change of a didChange, not once
+        # after all of them: a version's text is the one after its last change
+        self._version = value
+        self._reached[value] = self._applied
+        if len(self._reached) > 2 * REMEMBERED_CHANGES:
+            oldest = self._applied - len(self._changes)
+            self._reached = {version: count for version, count in self._reached.items() if count >= oldest}
 
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
         source = self.source
@@ -44,12 +63,14 @@ class EditedDocument(TextDocument):
         edit = Edit(start, end, len(change.text))
         self._source = source[:start] + change.text + source[end:]
         self._index = LineIndex.after_edit(index, self._source, edit)
-        self._changes.append((self.version, edit))
+        self._changes.append(edit)
+        self._applied += 1
 
     def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:
         super()._apply_full_change(change)
         self._index = None
         self._changes.clear()  # nothing is kept across a whole new text
+        self._reached.clear()
 
     @property
     def line_index(self) -> LineIndex | None:
@@ -61,12 +82,13 @@ class EditedDocument(TextDocument):
         """One edit that turns the text of ``version`` into the current one;
         None when that is not known (a change older than remembered, or a
         whole new text since)."""
+        reached = self._reached.get(version)
+        oldest = self._applied - len(self._changes)
+        if reached is None or reached < oldest:
+            return None
         found: Edit | None = None
-        started = False
-        for made_to, edit in self._changes:
-            started = started or made_to == version
-            if started:
-                found = edit if found is None else found.then(edit)
+        for edit in itertools.islice(self._changes, reached - oldest, None):
+            found = edit if found is None else found.then(edit)
         return found
 
 

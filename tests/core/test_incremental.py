@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
-from pygls.workspace import TextDocument
+from pygls.workspace import TextDocument, Workspace
 
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.text import Edit, LineIndex
@@ -110,6 +110,39 @@ def test_the_servers_document_applies_changes_as_pygls_does(data: st.DataObject)
         ours.source
         == source[: combined.start] + ours.source[combined.start : combined.new_end] + source[combined.old_end :]
     )
+
+
+def test_a_burst_of_keystrokes_in_one_change_keeps_the_other_hands() -> None:
+    """Neovim sends the keystrokes of its debounce window (150 ms) as one
+    didChange of several changes, and pygls gives the document the new
+    version after the first of them. The edit since the previous version is
+    still that didChange's changes only: the next burst re-analyses the
+    edited hand, not the whole file (which every such burst did, 30 ms
+    a keystroke in the 991-hand file), and shows what a fresh analysis shows."""
+    from phh_lsp.lsp.documents import Documents
+    from phh_lsp.lsp.edited_document import use_edited_documents
+
+    uri = "file:///x.phhs"
+    workspace = Workspace(None)
+    use_edited_documents(workspace)
+    workspace.put_text_document(types.TextDocumentItem(uri=uri, language_id="phh", version=1, text=SAMPLE))
+    document = workspace.get_text_document(uri)
+    documents = Documents()
+    _seen(documents.analysis(uri, 1, document.source, document))
+    line, column = next(
+        (number, text.index("]")) for number, text in enumerate(SAMPLE.split("\n")) if text.startswith("actions")
+    )
+    typed = ", 'p1 f'"
+    for version, burst in ((2, typed[:3]), (3, typed[3:])):  # two didChanges of several keystrokes each
+        for character in burst:
+            position = types.Position(line, column)
+            change = types.TextDocumentContentChangePartial(range=types.Range(position, position), text=character)
+            workspace.update_text_document(types.VersionedTextDocumentIdentifier(version=version, uri=uri), change)
+            column += 1
+        analysis = documents.analysis(uri, version, document.source, document)
+        assert analysis.analysed_count == len(analysis.pieces) - 1  # only the edited hand is left to analyse
+        assert _seen(analysis) == _seen(analyze(document.source, uri))
+    assert typed in document.source
 
 
 def test_an_array_left_open_that_the_next_hand_closes_is_cut_afresh() -> None:
