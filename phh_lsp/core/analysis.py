@@ -24,6 +24,14 @@ from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.syntax.hands import Cut, HandText, Pieces, cut_hands, is_multi_hand, recut
 from phh_lsp.core.text import Edit, LineIndex
 
+#: Past this many pieces a ``.phhs`` document keeps, of each hand its whole
+#: check analysed, only what later edits and requests read
+#: (:meth:`HandAnalysis.slim`): the full analyses (tree, fields, parsed
+#: actions, replay) are about 55 KB a hand, 3 GB at 50,000 hands. A feature
+#: that needs the rest of one hand asks :meth:`Analysis.complete`; the
+#: outline and folding of such a document read the hands' text only.
+LARGE_DOCUMENT = 2000
+
 
 class Analysis:
     """The analysis of a whole document (one or many hands), built lazily.
@@ -114,7 +122,15 @@ class Analysis:
         with self._walking:
             missing = [i for i in range(len(self.pieces)) if self._hands[i] is None and self._views[i] is None]
             if missing:
-                done = (self._mapper or map)(self._checked, [self.pieces[i].text for i in missing])
+                texts = [self.pieces[i].text for i in missing]
+                if self.is_large:
+                    # slim, and not through the per-text cache, which would keep 8,192 whole analyses
+                    unique = list(dict.fromkeys(texts))
+                    slimmed = (self._mapper or map)(partial(_slim_hand, multi=True), unique)
+                    slims = dict(zip(unique, slimmed, strict=True))
+                    done: Iterable[HandAnalysis] = (slims[text] for text in texts)
+                else:
+                    done = (self._mapper or map)(self._checked, texts)
                 for index, hand in zip(missing, done, strict=True):
                     self._hands[index] = hand
         views = []
@@ -123,6 +139,19 @@ class Analysis:
             assert found is not None
             views.append(HandView(piece.start, found))
         return views
+
+    @property
+    def is_large(self) -> bool:
+        """Whether the document has more than LARGE_DOCUMENT pieces (see there)."""
+        return self.multi and len(self.pieces) > LARGE_DOCUMENT
+
+    def complete(self, view: HandView) -> HandView:
+        """``view`` with its whole analysis (fields, actions, replay): the
+        hand analysed again (from the cache when it is there) when
+        :attr:`hands` kept it slim."""
+        if not self.is_large or view.hand.report.fields or view.hand.actions_node is not None:
+            return view
+        return HandView(view.start, self._checked(view.hand.text))
 
     def hand_at(self, offset: int, snapshots: bool = True) -> HandView | None:
         """The hand whose text holds ``offset`` (the last hand for the end).
@@ -135,6 +164,11 @@ class Analysis:
         index = self.index_at(offset)
         if snapshots:
             return self.view(index)
+        return self.complete(self._kept(index))
+
+    def _kept(self, index: int) -> HandView:
+        """The ``index``-th hand as the diagnostics keep it (slim in a large
+        document), analysed without snapshots when it was not yet."""
         hand = self._views[index] or self._hands[index]
         if hand is None:
             hand = self._hands[index] = self._checked(self.pieces[index].text)
@@ -152,8 +186,7 @@ class Analysis:
         starts every other at a header."""
         if not self.multi or not self.pieces:
             return False
-        first = self.hand_at(0, snapshots=False)
-        return first is not None and first.hand.header is None
+        return self._kept(0).hand.header is None
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -183,8 +216,7 @@ class Analysis:
         """The diagnostics of the first ``count`` hands only: what an editor
         shows first (the top of the file) while the rest of a 1,000-hand file
         is checked. Those hands are then kept for :attr:`diagnostics`."""
-        views = [self.hand_at(piece.start, snapshots=False) for piece in self.pieces[:count]]
-        return document_diagnostics(self.multi, [view for view in views if view is not None])[0]
+        return document_diagnostics(self.multi, [self._kept(i) for i in range(min(count, len(self.pieces)))])[0]
 
     @classmethod
     def after_edit(
@@ -241,14 +273,13 @@ class Analysis:
         replaced and those after them shifted; None when the hands' names
         changed (a hand number given twice is the document's finding)."""
         first, count = replaced.first, replaced.count
-        window = [self.hand_at(self.pieces.starts[i], snapshots=False) for i in range(first, first + count)]
-        if first == 0 or [_name(view.hand) if view else None for view in window] != replaced.names:
+        window = [self._kept(i) for i in range(first, first + count)]
+        if first == 0 or [_name(view.hand) for view in window] != replaced.names:
             return None  # the text before the first hand, or a name, may change what the others show
         previous, bounds = replaced.diagnostics, replaced.bounds
         own: list[Diagnostic] = []
         own_bounds: list[int] = []
         for position, view in enumerate(window):
-            assert view is not None
             own_bounds.append(bounds[first] + len(own))
             old = previous[bounds[first + position] : bounds[first + position + 1]]  # the names are the same
             # a duplicate hand name is the document's finding, on the header, which names the same hand still
@@ -258,6 +289,12 @@ class Analysis:
         change = len(own) - (bounds[after] - bounds[first])
         diagnostics = [*previous[: bounds[first]], *own, *(d.shifted(delta) for d in previous[bounds[after] :])]
         return diagnostics, [*bounds[:first], *own_bounds, *(bound + change for bound in bounds[after:])]
+
+
+def _slim_hand(text: str, multi: bool) -> HandAnalysis:
+    """One hand of a large document checked, kept slim (see LARGE_DOCUMENT);
+    analysed afresh, past the per-text cache of whole analyses."""
+    return analyze_hand.__wrapped__(text, multi, False).slim()
 
 
 def _name(hand: HandAnalysis | None) -> str | None:

@@ -209,8 +209,10 @@ async def long_line(folder: Path) -> list[str]:
     return out
 
 
-def in_process(path: Path, count: int) -> list[str]:
-    """The handlers' core calls on a file of ``count`` hands, medians of 5."""
+def in_process(path: Path, count: int, requests: bool = True) -> list[str]:
+    """The handlers' core calls on a file of ``count`` hands, medians of 5;
+    first the whole check (every hand's diagnostics, as the server's first
+    check makes them) and the process's RSS after it."""
     from phh_lsp.core.analysis import Analysis, analyze
     from phh_lsp.core.text import Edit, LineIndex
     from phh_lsp.lsp.features import semantic_tokens, symbols
@@ -228,6 +230,15 @@ def in_process(path: Path, count: int) -> list[str]:
         out.append(verdict(name, value, goal) if goal is not None else f"  {name}: {value:,.1f} ms")
 
     analysis = analyze(text, str(path))
+    start = time.perf_counter()
+    found = analysis.diagnostics
+    whole = ms(start, time.perf_counter())
+    out.append(f"  whole check: {whole:,.0f} ms ({whole / count:.2f} ms a hand), {len(found):,} diagnostics")
+    status = proc_status(os.getpid())
+    out.append(verdict("RSS after the whole check", status["VmRSS"], GOALS["rss"], "MB"))
+    out.append(f"  peak RSS (VmHWM): {status['VmHWM']:,.0f} MB")
+    if not requests:
+        return out
     clock("cut (analyze)", lambda: analyze(text, str(path)), 3)
     clock("line index", lambda: LineIndex(text), 3)
     lines = analysis.lines
@@ -253,7 +264,7 @@ async def main_async(args: argparse.Namespace) -> int:
         folder = Path(name)
         if args.in_process:
             for count in args.hands:
-                for line in in_process(build(count, folder), count):
+                for line in in_process(build(count, folder), count, args.requests):
                     print(line, flush=True)
             print(f"load average {os.getloadavg()[0]:.2f}")
             return 0
@@ -273,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edits", type=int, default=7)
     parser.add_argument("--no-long-line", dest="long_line", action="store_false")
     parser.add_argument("--in-process", action="store_true", help="time the handlers' core calls, no server")
+    parser.add_argument(
+        "--no-requests", dest="requests", action="store_false", help="in-process: the whole check and its RSS only"
+    )
     return asyncio.run(main_async(parser.parse_args(argv)))
 
 

@@ -128,9 +128,10 @@ def fix_all_edits(analysis: Analysis) -> list[tuple[Span, str]]:
     with insertions before a replacement at the same offset, as LSP requires.
     """
     groups = []
-    for view in analysis.hands:
-        if analysis.multi and view.hand.header is None:
+    for kept in analysis.hands:
+        if (analysis.multi and kept.hand.header is None) or not kept.hand.diagnostics:
             continue
+        view = analysis.complete(kept)  # a large document keeps its hands slim
         edits, made = fix_hand(view.hand)
         if edits:
             groups.append((_shift(edits, view.start), made))

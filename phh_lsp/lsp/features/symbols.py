@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from lsprotocol import types
 
-from phh_lsp.core.analysis import Analysis
+from phh_lsp.core.analysis import LARGE_DOCUMENT, Analysis
 from phh_lsp.core.engine.state_view import fmt_amount, street_names
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView
 from phh_lsp.core.hand_info import field_value, player_name
@@ -33,8 +33,9 @@ from phh_lsp.lsp.positions import to_position, to_range
 _PREVIEW = 40
 #: A ``.phhs`` of more hands has an outline of its hands and folds its hands and
 #: comments only: every field and action of 50,000 hands is two million symbols
-#: (minutes to build and send), and each hand's would need its replay first.
-LARGE_HANDS = 2000
+#: (minutes to build and send), and each hand's would need its replay first
+#: (such a document keeps its hands slim after its check: see LARGE_DOCUMENT).
+LARGE_HANDS = LARGE_DOCUMENT
 #: A line whose first non-blank character is ``#`` (after ``\\n``, ``\\r\\n`` or a lone ``\\r``).
 _COMMENT_LINE = re.compile(r"(?:^|(?<=\r))[^\S\r\n]*#", re.M)
 
@@ -93,7 +94,7 @@ def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.Docum
 
 def is_large(analysis: Analysis) -> bool:
     """Whether the document has more than LARGE_HANDS hands (see there)."""
-    return analysis.multi and len(analysis.pieces) > LARGE_HANDS
+    return analysis.is_large
 
 
 @lru_cache(maxsize=1 << 17)
