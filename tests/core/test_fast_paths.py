@@ -250,14 +250,12 @@ def _final_state(text: str, multi: bool) -> list[str]:
 
 def _plainly(text: str, multi: bool, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The same, with PokerKit parsing card text and searching a shuffled deck."""
-    from contextlib import nullcontext
-
     from phh_lsp.core.engine import replay as replay_module
     from phh_lsp.core.engine import replay_rules
 
     with monkeypatch.context() as patch:
         patch.setattr(replay_module, "stack_deck", lambda _state, _actions: None)
-        patch.setattr(replay_rules, "unknown_on_top", lambda _state, _cards: nullcontext())
+        patch.setattr(replay_rules, "deal_unknown_on_top", lambda _state, deal, cards, *more: deal(cards, *more))
         patch.setattr(replay_rules, "pokerkit_cards", lambda _state, texts: "".join(texts))
         return _final_state(text, multi)
 

@@ -14,7 +14,7 @@ Two changes, neither of which alters what PokerKit decides:
   in the order they are dealt. PokerKit shuffles the deck at random when a
   state is made, so any order is one it could have drawn; this one puts
   each card first where it is looked for. Nothing reads the order otherwise.
-* :func:`unknown_on_top` does the same for ``??``, which PokerKit never
+* :func:`deal_unknown_on_top` does the same for ``??``, which PokerKit never
   finds in its deck: each unknown card cost two searches of the whole deck
   (a fifth of ``check``'s time on a dataset whose hole cards are all
   unknown). Put on top just before it is dealt, it is found first and
@@ -23,8 +23,7 @@ Two changes, neither of which alters what PokerKit decides:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from phh_lsp.core.rules.actions import ActionKind, ParsedAction
@@ -62,10 +61,10 @@ def pokerkit_cards(state: State, texts: list[str]) -> tuple[Card, ...] | str:
     left to PokerKit to parse and judge: the text is returned as it is.
     """
     by_text = _cards_by_text(state.deck)
-    found = [by_text.get(text) for text in texts]
-    if None in found:
+    try:  # not `None in found`: that compares None with every card by Card.__eq__, in Python
+        return tuple([by_text[text] for text in texts])
+    except KeyError:
         return "".join(texts)
-    return tuple(card for card in found if card is not None)
 
 
 def stack_deck(state: State, actions: list[ParsedAction]) -> None:
@@ -91,16 +90,19 @@ def stack_deck(state: State, actions: list[ParsedAction]) -> None:
     state.deck_cards.extend(rest)
 
 
-@contextmanager
-def unknown_on_top(state: State, cards: tuple[Card, ...] | str) -> Iterator[None]:
-    """While PokerKit deals (or burns) ``cards``, their ``??`` lie on top of the deck.
+def deal_unknown_on_top(
+    state: State, deal: Callable[..., object], cards: tuple[Card, ...] | str, *more: object
+) -> None:
+    """``deal(cards, *more)`` (a deal or a burn), the ``??`` among ``cards`` laid on top of the deck.
 
     PokerKit takes each dealt card out of its deck when it finds it there,
     so the cards put on top are gone again once the deal is done; a deal
     PokerKit refuses leaves them behind, and they are removed here. Left
     alone when the deck could run short (no more cards in it than known
     ones dealt): PokerKit then refills it from the muck and must see its
-    true size.
+    true size. A plain call, not a context manager: it runs for every
+    card dealt, and a deal without ``??`` (most of them) then costs one
+    scan of its few cards.
     """
     from pokerkit import Card
 
@@ -108,11 +110,11 @@ def unknown_on_top(state: State, cards: tuple[Card, ...] | str) -> Iterator[None
     count = 0 if isinstance(cards, str) else sum(card is unknown for card in cards)
     deck = state.deck_cards
     if not count or len(deck) <= len(cards) - count:
-        yield
+        deal(cards, *more)
         return
     deck.extendleft([unknown] * count)
     try:
-        yield
+        deal(cards, *more)
     finally:
         while deck and deck[0] is unknown:
             deck.popleft()

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, cast
 
-from phh_lsp.core.engine.pokerkit_cards import UNKNOWN, pokerkit_cards, unknown_on_top
+from phh_lsp.core.engine.pokerkit_cards import UNKNOWN, deal_unknown_on_top, pokerkit_cards
 from phh_lsp.core.engine.state_view import cards_text, describe_pending, fmt_amount, street_names
 from phh_lsp.core.rules.actions import ParsedAction
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
@@ -76,8 +76,7 @@ class Replayer:
 
     def _deal(self, operation: Callable[..., object], cards: tuple[Card, ...] | str, *more: object) -> None:
         """Deal or burn ``cards`` through PokerKit, any ``??`` laid on top of the deck first."""
-        with unknown_on_top(self.state, cards):
-            operation(cards, *more)
+        deal_unknown_on_top(self.state, operation, cards, *more)
 
     def burn(self) -> None:
         # The flag, not can_burn_card(): that also re-checks the deck before

@@ -85,12 +85,14 @@ def _describe(node: Value) -> str:
     }.get(node.kind, node.kind)
 
 
-def _element_ok(kind: ValueKind, item: Value) -> bool:
-    if kind in (ValueKind.NUMBER_ARRAY, ValueKind.STACK_ARRAY):
-        return item.kind in _NUMERIC
-    if kind is ValueKind.INTEGER_ARRAY:
-        return item.kind == "integer"
-    return item.kind == "string"
+#: The value kinds each array field's elements may have, looked up once per
+#: field rather than decided per element (every action is one).
+_ELEMENT_KINDS: dict[ValueKind, tuple[str, ...]] = {
+    ValueKind.NUMBER_ARRAY: _NUMERIC,
+    ValueKind.STACK_ARRAY: _NUMERIC,
+    ValueKind.INTEGER_ARRAY: ("integer",),
+    ValueKind.STRING_ARRAY: ("string",),
+}
 
 
 def _scalar_ok(kind: ValueKind, node: Value) -> bool:
@@ -127,7 +129,7 @@ def _check_type(report: FieldReport, name: str, node: Value) -> bool:
     here, so no later check ever compares a NaN.
     """
     kind = FIELD_SPECS[name].kind
-    nans = [item for item in (node.items if node.kind == "array" else [node]) if _is_nan(item)]
+    nans = [item for item in (node.items if node.kind == "array" else [node]) if item.kind == "float" and _is_nan(item)]
     for item in nans:
         report.add("PHH204", f"`nan` is not a number PHH can use in `{name}`", item.span)
     if nans:
@@ -138,8 +140,9 @@ def _check_type(report: FieldReport, name: str, node: Value) -> bool:
             return False
         good = True
         element = _ELEMENT[kind]
+        allowed = _ELEMENT_KINDS[kind]
         for index, item in enumerate(node.items):
-            if not _element_ok(kind, item):
+            if item.kind not in allowed:
                 told = quoted_amount(name, item, index) if kind is not ValueKind.STRING_ARRAY else None
                 if told is not None:
                     report.diagnostics.append(told)
