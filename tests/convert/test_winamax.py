@@ -39,3 +39,53 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("kat 42 folds", "kat 42 fodls")
     failed = convert_text(text).failed[0]
     assert failed.line == 15 and "fodls" in failed.reason
+
+
+#: A cash hand as Winamax wrote them in 2010: every seat of the table listed,
+#: two of them (seats 5 and 7) not dealt in, with no line in the hand and
+#: "folded" with no street in the summary. Typed by hand.
+_IDLE_SEATS = """\
+Winamax Poker - CashGame - HandId: #270777-1-1284847510 - Omaha pot limit (0.02€/0.05€) - 2010/09/19 00:05:10 UTC
+Table: 'Petit-Bourg' 9-max (real money) Seat #3 is the button
+Seat 1: Anna (5€)
+Seat 3: Bert (4.66€)
+Seat 4: Cleo (4.85€)
+Seat 5: Dora (1€)
+Seat 7: Emil (5€)
+Seat 8: Finn (11.12€)
+*** ANTE/BLINDS ***
+Cleo posts small blind 0.02€
+Finn posts big blind 0.05€
+*** PRE-FLOP ***
+Anna folds
+Bert raises 0.05€ to 0.10€
+Cleo folds
+Finn calls 0.05€
+*** FLOP *** [5c Tc 6c]
+Finn checks
+Bert bets 0.20€
+Finn folds
+Bert collected 0.42€ from pot
+*** SUMMARY ***
+Total pot 0.22€ | No rake
+Board: [5c Tc 6c]
+Seat 1: Anna folded on the pre-flop
+Seat 3: Bert (button) won 0.42€
+Seat 4: Cleo (small blind) folded on the pre-flop
+Seat 5: Dora folded
+Seat 7: Emil folded
+Seat 8: Finn (big blind) folded on the flop
+"""
+
+
+def test_seats_listed_but_not_dealt_in_are_left_out() -> None:
+    """Winamax lists every seat of the table; one with no line in the hand
+    was not dealt in (before: "Anna acts, but it is Dora's turn")."""
+    conversion = convert_text(_IDLE_SEATS)
+    assert not conversion.failed
+    fields = samples.fields(conversion.hands[0])
+    assert fields["players"] == ["Cleo", "Finn", "Anna", "Bert"]
+    assert fields["starting_stacks"] == [Decimal("4.85"), Decimal("11.12"), 5, Decimal("4.66")]
+    preflop, flop = ["p3 f", "p4 cbr 0.10", "p1 f", "p2 cc"], ["d db 5cTc6c", "p2 cc", "p4 cbr 0.20", "p2 f"]
+    assert samples.actions(conversion.hands[0])[4:] == [*preflop, *flop]
+    assert fields["winnings"] == [0, 0, 0, Decimal("0.22")]  # "collected 0.42": 0.20 of it Bert's bet, uncalled

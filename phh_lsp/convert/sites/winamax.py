@@ -78,7 +78,10 @@ def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
             yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", table["rest"])
         elif seat := _SEAT.fullmatch(text):
             names = sorted([*names, seat["seat"].split(": ", 1)[1]], key=len, reverse=True)
-            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']}"
+            # Winamax lists every seat of the table, dealt in or not (a seat not
+            # dealt in has no line, and "folded" with no street in the summary):
+            # each is said to sit out, so the reader deals in only those with a line.
+            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']} is sitting out"
         elif text.startswith("*** ANTE/BLINDS ***"):
             yield ""
         elif text.startswith("*** PRE-FLOP ***"):
