@@ -89,3 +89,18 @@ def test_seats_listed_but_not_dealt_in_are_left_out() -> None:
     preflop, flop = ["p3 f", "p4 cbr 0.10", "p1 f", "p2 cc"], ["d db 5cTc6c", "p2 cc", "p4 cbr 0.20", "p2 f"]
     assert samples.actions(conversion.hands[0])[4:] == [*preflop, *flop]
     assert fields["winnings"] == [0, 0, 0, Decimal("0.22")]  # "collected 0.42": 0.20 of it Bert's bet, uncalled
+
+
+def test_a_tournament_summary_is_named_as_one() -> None:
+    """Winamax writes a tournament's result in a file of its own, beside its
+    hands; it holds no hand (before: "the first line is not a PokerStars
+    hand header"). Typed by hand in Winamax's layout."""
+    summary = (
+        "Winamax Poker - Tournament summary : Expresso(193493816)\n"
+        "Player : Anna\nBuy-In : 23.25€ + 1.75€\nRegistered players : 3\nMode : sng\n"
+        "You played 5min 12s \nYou finished in 2nd place\n"
+    )
+    failed = convert_text(summary).failed
+    assert [(item.line, item.reason) for item in failed] == [
+        (1, "this is a Winamax tournament summary (the tournament's result), not a hand history: it holds no hand")
+    ]

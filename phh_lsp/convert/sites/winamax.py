@@ -20,11 +20,18 @@ from collections.abc import Iterator
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.reader import failed_hand
 from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "Winamax"
 
 _START: Final = re.compile(r"^\ufeff?Winamax Poker - ", re.M)
+#: A tournament's result, which Winamax writes in a file of its own beside
+#: the tournament's hands: it is named as such, not read as a hand.
+_SUMMARY: Final = re.compile(r"\ufeff?Winamax Poker - Tournament summary\b")
+_SUMMARY_REASON: Final = (
+    "this is a Winamax tournament summary (the tournament's result), not a hand history: it holds no hand"
+)
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #([\w-]+)")
 _HEADER: Final = re.compile(
@@ -60,8 +67,12 @@ def is_winamax(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    words = "\n".join(_in_pokerstars_words(text.split("\n")))
-    yield from read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True)
+    lines = text.split("\n")
+    words = "\n".join(_in_pokerstars_words(lines))
+    for read in read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True):
+        if isinstance(read, ConversionError) and _SUMMARY.match(lines[read.first_line - 1].strip()):
+            read = failed_hand(ConversionError(_SUMMARY_REASON, read.first_line), read.first_line, None)
+        yield read
 
 
 def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
