@@ -104,3 +104,19 @@ def test_a_tournament_summary_is_named_as_one() -> None:
     assert [(item.line, item.reason) for item in failed] == [
         (1, "this is a Winamax tournament summary (the tournament's result), not a hand history: it holds no hand")
     ]
+
+
+def test_the_table_line_s_variants_and_a_denied_big_blind() -> None:
+    """Winamax's 2021 table line has no colon (``Table 'X'``), its 2012 one
+    writes the button's seat padded (``Seat 0000003``), and a player back at
+    the table may deny the big blind (``Dora denies big blind``, ``Dora deny
+    BB 0``) and sit out: before, "the second line does not name the table
+    and the button's seat" and "not a line this converter understands"."""
+    for table, button in (("Table 'Petit-Bourg'", "Seat #3"), ("Table: 'Petit-Bourg'", "Seat 0000003")):
+        for denies in ("Dora denies big blind", "Dora deny BB 0"):
+            text = _IDLE_SEATS.replace("Table: 'Petit-Bourg'", table).replace("Seat #3", button)
+            text = text.replace("*** ANTE/BLINDS ***\n", f"*** ANTE/BLINDS ***\n{denies}\n")
+            conversion = convert_text(text)
+            assert not conversion.failed, (table, button, denies)
+            fields = samples.fields(conversion.hands[0])
+            assert (fields["table"], fields["players"]) == ("Petit-Bourg", ["Cleo", "Finn", "Anna", "Bert"])

@@ -52,7 +52,13 @@ _GAMES: Final = {
     "razz fixed limit": "Razz Limit",
     "2-7 triple draw fixed limit": "Triple Draw 2-7 Lowball Limit",
 }
-_TABLE: Final = re.compile(r"Table: '(?P<table>.*)' (?P<rest>.*)")
+#: The table line, with a colon after ``Table`` or (2021) without.
+_TABLE: Final = re.compile(r"Table:? '(?P<table>.*)' (?P<rest>.*)")
+#: The button's seat, written ``Seat #3`` or (2012) ``Seat 0000003``.
+_BUTTON: Final = re.compile(r"Seat #?0*(\d+) is the button")
+#: A player back at the table who declines to post the big blind and sits
+#: out: the line moves no chips.
+_DENIES: Final = re.compile(r".+ (?:denies big blind|deny BB [\d.]+€?)")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \((?P<chips>[\d.,]+)€?(?:, [^)]*)?\)(?P<rest>.*)")
 _BOARD: Final = re.compile(r"(\*\*\* (?:TURN|RIVER) \*\*\* \[[^\]]*\])(\[.*)")
 _VERBS: Final = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|brings in)\b"
@@ -86,14 +92,15 @@ def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
             names = []
             yield _header(text)
         elif table := _TABLE.fullmatch(text):
-            yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", table["rest"])
+            rest = _BUTTON.sub(r"Seat #\1 is the button", table["rest"])
+            yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", rest)
         elif seat := _SEAT.fullmatch(text):
             names = sorted([*names, seat["seat"].split(": ", 1)[1]], key=len, reverse=True)
             # Winamax lists every seat of the table, dealt in or not (a seat not
             # dealt in has no line, and "folded" with no street in the summary):
             # each is said to sit out, so the reader deals in only those with a line.
             yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']} is sitting out"
-        elif text.startswith("*** ANTE/BLINDS ***"):
+        elif text.startswith("*** ANTE/BLINDS ***") or _DENIES.fullmatch(text):
             yield ""
         elif text.startswith("*** PRE-FLOP ***"):
             yield "*** HOLE CARDS ***"
