@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import convert_text
 
@@ -60,3 +62,24 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("kat 42 folds", "kat 42 fodls", 1)
     failed = convert_text(text).failed[0]
     assert failed.line == 16 and "fodls" in failed.reason and "888poker" in failed.reason
+
+
+@pytest.mark.parametrize(
+    ("dealt", "flop", "cards", "board"),
+    [
+        ("[ 8Pik, QKaro ]", "[ 7Kreuz, 8Karo, KHerz ]", "8sQd", "7c8dKh"),  # German suits
+        ("[ Hc, Bh ]", "[ 7c, 8d, Vh ]", "KcJh", "7c8dQh"),  # Dutch: heer, boer, vrouw
+        ("[ Knh, Ec ]", "[ 7c, Dd, Kh ]", "JhAc", "7cQdKh"),  # Swedish: knekt, ess, dam
+        ("[ \u0412h, \u0422c ]", "[ 7c, \u0414d, \u041ah ]", "JhAc", "7cQdKh"),  # Russian: валет, туз, дама, король
+        ("[ Âh, Òc ]", "[ 7c, Äd, Êh ]", "JhAc", "7cQdKh"),  # the same, its cp1251 bytes read as Latin-1
+    ],
+)
+def test_cards_named_in_the_client_s_language(dealt: str, flop: str, cards: str, board: str) -> None:
+    """888's clients write the cards in the player's language; before,
+    "`8Pik, QKaro` are not cards"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    text = text.replace("Dealt to Zoë [ Ah, Kd ]", f"Dealt to Zoë {dealt}").replace("[ 7c, 8d, Kh ]", flop)
+    conversion = convert_text(text)
+    assert not conversion.failed
+    actions = samples.actions(conversion.hands[0])
+    assert f"d dh p3 {cards}" in actions and f"d db {board}" in actions
