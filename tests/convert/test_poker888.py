@@ -83,3 +83,14 @@ def test_cards_named_in_the_client_s_language(dealt: str, flop: str, cards: str,
     assert not conversion.failed
     actions = samples.actions(conversion.hands[0])
     assert f"d dh p3 {cards}" in actions and f"d db {board}" in actions
+
+
+def test_thousands_apart_by_a_no_break_space() -> None:
+    """Swedish clients write ``[2\\u00a0250\\u00a0$]``: a no-break space between
+    the thousands and before the currency; before, "`2 250 $` is not an amount"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    for plain in ("3,000", "1,880", "1,780", "4,020"):
+        text = text.replace(plain, plain.replace(",", "\u00a0"))
+    (_, tournament) = convert_text(text).converted
+    assert tournament.problems == [] and samples.fields(tournament)["winnings"] == [0, 4020, 0]
+    assert samples.fields(tournament)["starting_stacks"] == [2000, 3000, 5250]

@@ -151,7 +151,7 @@ def _in_party_words(text: str) -> str:
     """A line in PartyPoker's classic words (blank where it says nothing)."""
     if _LONE.fullmatch(text):
         return ""
-    text = _CARDS.sub(_english_cards, text)
+    text = _CARDS.sub(_english_cards, text).replace("\u00a0", " ")  # Swedish thousands: `2\u00a0250\u00a0$`
     if board := _BOARD.fullmatch(text):
         return f"** Dealing {board[1].capitalize()} **{board[2]}"
     if collected := _COLLECTED.fullmatch(text):
