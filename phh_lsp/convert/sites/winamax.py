@@ -88,7 +88,7 @@ def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     verb = re.compile(_VERBS)
     for line in lines:
         text = line.strip()
-        if _START.match(text):
+        if _START.match(line.lstrip()):  # a first line cut after its `-` is still a hand's
             names = []
             yield _header(text)
         elif table := _TABLE.fullmatch(text):
@@ -122,7 +122,7 @@ def _header(text: str) -> str:
     read, so the reader refuses the hand with it."""
     header = _HEADER.match(text)
     if header is None:
-        return text.replace("Winamax Poker - ", "PokerStars Hand #", 1)
+        return re.sub(r"^\ufeff?Winamax Poker - ?", "PokerStars Hand #", text)
     game = _GAMES.get(header["game"].lower(), header["game"])
     stakes = header["stakes"].replace("€", "").split("/")[-2:]  # (ante/small/big) in tournaments
     currency = " EUR" if "€" in header["stakes"] else ""
