@@ -71,3 +71,51 @@ def test_a_seat_dealt_no_cards_is_not_dealt_in() -> None:
     assert conversion.failed == []
     cash = conversion.converted[0]
     assert cash.problems == [] and samples.fields(cash)["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
+
+
+#: A tournament hand as Bovada's 2014 exports sometimes wrote them: a post
+#: and a raise each written again on the next line (the player cannot act
+#: twice in a row; the pot of 825 counts each once). Typed by hand.
+_REPEATED_LINES = """\
+Bovada Hand #3031666180: HOLDEM Tournament #8660111 TBL#11, No Limit- Level 8 (125/250) - 2014-08-06 23:16:25
+Seat 1: UTG (6,207 in chips)
+Seat 2: UTG+1 (12,064 in chips)
+Seat 4: Dealer (10,738 in chips)
+Seat 5: Small Blind (2,800 in chips)
+Seat 6: Big Blind (9,430 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small blind 125
+Small Blind : Ante/Small blind 125
+Small Blind : Ante/Small blind 125
+Big Blind : Big blind/Bring in 250
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Jc 5s]
+UTG+1 : Card dealt to a spot [Ks Kd]
+Dealer : Card dealt to a spot [7c 2d]
+Small Blind : Card dealt to a spot [Qd 4d]
+Big Blind : Card dealt to a spot [4h 9c]
+UTG : Folds
+UTG+1 : Raises 760 to 760
+UTG+1 : Raises 760 to 760
+Dealer : Folds
+Small Blind : Folds
+Big Blind : Folds
+UTG+1 : Return uncalled portion of bet 510
+UTG+1 : Showdown(High Card)
+UTG+1 : Hand Result 625
+*** SUMMARY ***
+Total Pot(625)
+Seat+1: UTG Folded before the FLOP
+Seat+2: UTG+1 625  with High Card [Ks Kd ]
+"""
+
+
+def test_a_post_or_an_action_written_twice_in_a_row_counts_once() -> None:
+    """Before: "UTG acts, but it is Big Blind's turn" (the small blind read
+    as posted three times)."""
+    conversion = convert_text(_REPEATED_LINES)
+    assert not conversion.failed and not conversion.hands[0].problems
+    fields = samples.fields(conversion.hands[0])
+    assert fields["blinds_or_straddles"] == [125, 250, 0, 0, 0]
+    assert samples.actions(conversion.hands[0])[5:] == ["p3 f", "p4 cbr 760", "p5 f", "p1 f", "p2 f"]
+    assert fields["winnings"] == [0, 0, 0, 625, 0]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import convert_text
 
@@ -60,3 +62,35 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("kat 42 folds", "kat 42 fodls", 1)
     failed = convert_text(text).failed[0]
     assert failed.line == 16 and "fodls" in failed.reason and "888poker" in failed.reason
+
+
+@pytest.mark.parametrize(
+    ("dealt", "flop", "cards", "board"),
+    [
+        ("[ 8Pik, QKaro ]", "[ 7Kreuz, 8Karo, KHerz ]", "8sQd", "7c8dKh"),  # German suits
+        ("[ Hc, Bh ]", "[ 7c, 8d, Vh ]", "KcJh", "7c8dQh"),  # Dutch: heer, boer, vrouw
+        ("[ Knh, Ec ]", "[ 7c, Dd, Kh ]", "JhAc", "7cQdKh"),  # Swedish: knekt, ess, dam
+        ("[ \u0412h, \u0422c ]", "[ 7c, \u0414d, \u041ah ]", "JhAc", "7cQdKh"),  # Russian: валет, туз, дама, король
+        ("[ Âh, Òc ]", "[ 7c, Äd, Êh ]", "JhAc", "7cQdKh"),  # the same, its cp1251 bytes read as Latin-1
+    ],
+)
+def test_cards_named_in_the_client_s_language(dealt: str, flop: str, cards: str, board: str) -> None:
+    """888's clients write the cards in the player's language; before,
+    "`8Pik, QKaro` are not cards"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    text = text.replace("Dealt to Zoë [ Ah, Kd ]", f"Dealt to Zoë {dealt}").replace("[ 7c, 8d, Kh ]", flop)
+    conversion = convert_text(text)
+    assert not conversion.failed
+    actions = samples.actions(conversion.hands[0])
+    assert f"d dh p3 {cards}" in actions and f"d db {board}" in actions
+
+
+def test_thousands_apart_by_a_no_break_space() -> None:
+    """Swedish clients write ``[2\\u00a0250\\u00a0$]``: a no-break space between
+    the thousands and before the currency; before, "`2 250 $` is not an amount"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    for plain in ("3,000", "1,880", "1,780", "4,020"):
+        text = text.replace(plain, plain.replace(",", "\u00a0"))
+    (_, tournament) = convert_text(text).converted
+    assert tournament.problems == [] and samples.fields(tournament)["winnings"] == [0, 4020, 0]
+    assert samples.fields(tournament)["starting_stacks"] == [2000, 3000, 5250]

@@ -75,6 +75,9 @@ _NEWS: Final = re.compile(
 _NOTHING: Final = re.compile(
     r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
 )
+#: A post or a bet: written again on the next line, word for word, it is
+#: the export's fault (nobody posts or acts twice in a row), counted once.
+_ONCE: Final = re.compile(r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in).*")
 _TABLE_CARDS: Final = re.compile(r"Card dealt to table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
 _TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
@@ -134,9 +137,13 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
     boards = 0
     # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
     carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
+    previous = ""
     for number, text in rest:
         origin.append(number)
-        if text.startswith("*** "):
+        text, previous = ("" if text == previous and _ONCE.fullmatch(text) else text), text
+        if not text:
+            words.append(text)
+        elif text.startswith("*** "):
             street = {} if not text.startswith("*** HOLE CARDS") else street
             words.append(text)
         elif seat := _SEAT.fullmatch(text):

@@ -64,6 +64,18 @@ _BRACKETED: Final = re.compile(r"\[ ?([$€£]? ?\d[\d .,]*?(?: ?[$€£])?) ?\]
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected \[ ?(?P<amount>[^\]]*?) ?\]")
 _DEAD_AND_BIG: Final = re.compile(r"(?P<name>.+?) posts dead blind \[(?P<dead>[^\]+]+?) \+ (?P<big>[^\]]+?)\]")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \( ?(?P<chips>[^()]*?) ?\)")
+#: 888's clients write the cards in the player's language: the ranks of
+#: Dutch (heer, vrouw, boer), Swedish (knekt, dam, ess), German (bube,
+#: dame) and Russian (валет, дама, король, туз, also as their cp1251 bytes
+#: read as Latin-1: ``Âh``), German's suits (``8Pik``). Each is unambiguous.
+_RANKS: Final = {"H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | dict(
+    zip("\u0412\u0414\u041a\u0422ÂÄÊÒ", "JQKAJQKA", strict=True)
+)
+_SUITS: Final = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}
+_CARD: Final = re.compile(
+    r"(?P<rank>10|Kn|[2-9TJQKAHVBDE\u0412\u0414\u041a\u0422ÂÄÊÒ])(?P<suit>[shdc]|Pik|Herz|Karo|Kreuz)"
+)
+_CARDS: Final = re.compile(r"\[ ?(?P<cards>[^\]\d$€£][^\]]*?) ?\]")
 _LONE: Final = re.compile(r"#Game No : \d+|\*\* Summary \*\*|\((?:Hi|Lo): .*\)")
 
 
@@ -139,6 +151,7 @@ def _in_party_words(text: str) -> str:
     """A line in PartyPoker's classic words (blank where it says nothing)."""
     if _LONE.fullmatch(text):
         return ""
+    text = _CARDS.sub(_english_cards, text).replace("\u00a0", " ")  # Swedish thousands: `2\u00a0250\u00a0$`
     if board := _BOARD.fullmatch(text):
         return f"** Dealing {board[1].capitalize()} **{board[2]}"
     if collected := _COLLECTED.fullmatch(text):
@@ -152,3 +165,15 @@ def _in_party_words(text: str) -> str:
     if text.endswith(" did not show his hand"):
         return text.removesuffix(" did not show his hand") + " does not show cards."
     return re.sub(r" mucks \[", " doesn't show [", text)
+
+
+def _english_cards(found: re.Match[str]) -> str:
+    """A bracket of cards in English (``[ 8Pik, QKaro ]`` is ``[ 8s, Qd ]``);
+    left as written where one of them is no card in any language."""
+    cards = [_CARD.fullmatch(card.strip()) for card in found["cards"].split(",")]
+    if not all(cards):
+        return found[0]
+    english = ", ".join(
+        _RANKS.get(card["rank"], card["rank"]) + _SUITS.get(card["suit"], card["suit"]) for card in cards if card
+    )
+    return f"[ {english} ]"

@@ -20,11 +20,18 @@ from collections.abc import Iterator
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.reader import failed_hand
 from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "Winamax"
 
 _START: Final = re.compile(r"^\ufeff?Winamax Poker - ", re.M)
+#: A tournament's result, which Winamax writes in a file of its own beside
+#: the tournament's hands: it is named as such, not read as a hand.
+_SUMMARY: Final = re.compile(r"\ufeff?Winamax Poker - Tournament summary\b")
+_SUMMARY_REASON: Final = (
+    "this is a Winamax tournament summary (the tournament's result), not a hand history: it holds no hand"
+)
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #([\w-]+)")
 _HEADER: Final = re.compile(
@@ -45,7 +52,13 @@ _GAMES: Final = {
     "razz fixed limit": "Razz Limit",
     "2-7 triple draw fixed limit": "Triple Draw 2-7 Lowball Limit",
 }
-_TABLE: Final = re.compile(r"Table: '(?P<table>.*)' (?P<rest>.*)")
+#: The table line, with a colon after ``Table`` or (2021) without.
+_TABLE: Final = re.compile(r"Table:? '(?P<table>.*)' (?P<rest>.*)")
+#: The button's seat, written ``Seat #3`` or (2012) ``Seat 0000003``.
+_BUTTON: Final = re.compile(r"Seat #?0*(\d+) is the button")
+#: A player back at the table who declines to post the big blind and sits
+#: out: the line moves no chips.
+_DENIES: Final = re.compile(r".+ (?:denies big blind|deny BB [\d.]+€?)")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \((?P<chips>[\d.,]+)€?(?:, [^)]*)?\)(?P<rest>.*)")
 _BOARD: Final = re.compile(r"(\*\*\* (?:TURN|RIVER) \*\*\* \[[^\]]*\])(\[.*)")
 _VERBS: Final = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|brings in)\b"
@@ -60,8 +73,12 @@ def is_winamax(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    words = "\n".join(_in_pokerstars_words(text.split("\n")))
-    yield from read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True)
+    lines = text.split("\n")
+    words = "\n".join(_in_pokerstars_words(lines))
+    for read in read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True):
+        if isinstance(read, ConversionError) and _SUMMARY.match(lines[read.first_line - 1].strip()):
+            read = failed_hand(ConversionError(_SUMMARY_REASON, read.first_line), read.first_line, None)
+        yield read
 
 
 def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
@@ -71,15 +88,19 @@ def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     verb = re.compile(_VERBS)
     for line in lines:
         text = line.strip()
-        if _START.match(text):
+        if _START.match(line.lstrip()):  # a first line cut after its `-` is still a hand's
             names = []
             yield _header(text)
         elif table := _TABLE.fullmatch(text):
-            yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", table["rest"])
+            rest = _BUTTON.sub(r"Seat #\1 is the button", table["rest"])
+            yield f"Table '{table['table']}' " + re.sub(r"\((?:real|play) money\) ", "", rest)
         elif seat := _SEAT.fullmatch(text):
             names = sorted([*names, seat["seat"].split(": ", 1)[1]], key=len, reverse=True)
-            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']}"
-        elif text.startswith("*** ANTE/BLINDS ***"):
+            # Winamax lists every seat of the table, dealt in or not (a seat not
+            # dealt in has no line, and "folded" with no street in the summary):
+            # each is said to sit out, so the reader deals in only those with a line.
+            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']} is sitting out"
+        elif text.startswith("*** ANTE/BLINDS ***") or _DENIES.fullmatch(text):
             yield ""
         elif text.startswith("*** PRE-FLOP ***"):
             yield "*** HOLE CARDS ***"
@@ -101,7 +122,7 @@ def _header(text: str) -> str:
     read, so the reader refuses the hand with it."""
     header = _HEADER.match(text)
     if header is None:
-        return text.replace("Winamax Poker - ", "PokerStars Hand #", 1)
+        return re.sub(r"^\ufeff?Winamax Poker - ?", "PokerStars Hand #", text)
     game = _GAMES.get(header["game"].lower(), header["game"])
     stakes = header["stakes"].replace("€", "").split("/")[-2:]  # (ante/small/big) in tournaments
     currency = " EUR" if "€" in header["stakes"] else ""
