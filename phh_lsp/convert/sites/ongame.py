@@ -61,10 +61,7 @@ _GAME_NAMES: Final = {
     "FIVE_CARD_DRAW": "5 Card Draw",
 }
 _LIMIT_NAMES: Final = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit", "LIMIT": "Limit"}
-_SUPPORTED: Final = (
-    "Hold'em No Limit, Hold'em Limit, Omaha Pot Limit, Omaha Hi/Lo Limit, 7 Card Stud Limit, "
-    "7 Card Stud Hi/Lo Limit and Razz Limit"
-)
+_SUPPORTED: Final = "Hold'em No Limit and Limit, Omaha Pot Limit, Omaha Hi/Lo Limit, 7 Card Stud, Stud Hi/Lo, Razz"
 _MONTHS: Final = {
     name: number
     for number, name in enumerate(
