@@ -180,8 +180,7 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
                 played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
             played.event(event)
-        played.deal_due(hand.first_line)
-        played.showdown(hand.first_line)
+        played.finish(hand.first_line)
     return played.actions, state
 
 
@@ -254,6 +253,18 @@ class _Played:
             told = self.told.get(self.names[index])
             cards = told.pop(0) if told else "??" * len(state.hole_dealing_statuses[index])
             self.apply(f"d dh p{index + 1} {cards}", lambda cards=cards: state.deal_hole(cards), line)
+
+    def finish(self, line: int) -> None:
+        """The cards still due once the betting is over, and the showdown. A
+        stud hand whose players are all in shows down before its last
+        streets are dealt (PokerKit's order, as a hold'em board runs out
+        after the hands are shown): deal and show until neither is due."""
+        while True:
+            written = len(self.actions)
+            self.deal_due(line)
+            self.showdown(line)
+            if len(self.actions) == written:
+                return
 
     def discard(self, event: Event) -> None:
         """A player's discards (``??`` for each card nobody saw), or standing pat."""

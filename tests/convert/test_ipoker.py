@@ -160,9 +160,10 @@ def test_a_partial_export_is_refused() -> None:
 @pytest.mark.parametrize(
     ("gametype", "reason"),
     [
-        ("Holdem PL £0.05/£0.10", "Holdem PL is not supported yet"),
-        ("7 Card Stud L £0.05/£0.10", "7 Card Stud L is not supported yet"),
-        ("PL £0.05/£0.10", "`PL £0.05/£0.10` (five-card Omaha) is not supported yet"),
+        ("Holdem PL £0.05/£0.10", "PHH has no variant for Holdem PL"),
+        ("5 Card Stud L £0.05/£0.10", "PHH has no variant for 5 Card Stud L"),
+        ("Six Plus Holdem NL £0.05/£0.10", "PHH has no variant for Six Plus Holdem NL"),
+        ("PL £0.05/£0.10", "PHH has no variant for five-card Omaha (`PL £0.05/£0.10`)"),
         ("Holdem £0.05/£0.10", "`Holdem £0.05/£0.10` is not a game type this converter knows"),
     ],
 )
@@ -226,3 +227,45 @@ def test_amounts_as_the_clients_write_them(raw: str, value: str) -> None:
 def test_what_is_not_an_amount_is_refused(raw: str) -> None:
     with pytest.raises(ConversionError):
         _amount(raw, 7)
+
+
+def test_a_stud_tournament_converts_with_its_bring_in_up_cards_and_all_in_run_out() -> None:
+    """iPoker's stud: each player's cards of a street (``X X DK`` up card
+    only) before their actions, the bring-in as type 16, and, a tournament's
+    header naming no stakes, the small bet read from the first completion."""
+    hand, walk = samples.converted(SITE, "stud-tournament.xml")
+    assert [hand.problems, walk.problems] == [[], []]
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["antes"], fields["bring_in"]) == ("F7S", [10, 10, 10], 20)
+    assert (fields["small_bet"], fields["big_bet"]) == (80, 160)
+    assert fields["players"] == ["Hero", "Nina", "Omar"]  # seat order: stud has no button
+    assert fields["starting_stacks"] == [1500, 400, 1200]
+    assert fields["winnings"] == [890, 0, 0]
+    actions = samples.actions(hand)
+    assert actions[:7] == ["d dh p1 Ah9d8s", "d dh p2 2s5h2c", "d dh p3 ????Kd", "p2 pb", "p3 cbr 80", "p1 cc", "p2 cc"]
+    assert actions[7:14] == ["d dh p1 4h", "d dh p2 Qd", "d dh p3 3c", "p3 cc", "p1 cbr 80", "p2 cc", "p3 f"]
+    # Nina all in on sixth street: the hands are shown, then the river is dealt
+    assert actions[18:22] == ["d dh p1 6d", "d dh p2 3h", "p2 cbr 70", "p1 cc"]
+    assert [action for action in actions[22:] if action.startswith("d dh")] == ["d dh p1 Td", "d dh p2 Kh"]
+    walked = samples.fields(walk)
+    # nobody bets: the stakes of the session's hand at the same ante and bring-in
+    assert (walked["small_bet"], walked["big_bet"], walked["bring_in"]) == (80, 160, 20)
+    assert samples.actions(walk) == ["d dh p1 3sJh2d", "d dh p2 ????Ac", "p1 pb", "p2 f"]
+    assert walked["winnings"] == [20, 0]  # the 40 won holds the 20 bring-in nobody called
+
+
+def test_a_stud_tournament_hand_without_a_bet_alone_is_refused_with_the_reason() -> None:
+    text = samples.text(SITE, "stud-tournament.xml")
+    first, second = text.index("<game "), text.index('<game gamecode="5100000002"')
+    failed = _only_failure(text[:first] + text[second:])
+    assert failed.reason.startswith("nobody bets in this stud tournament hand and iPoker names no stakes for it")
+
+
+def test_a_big_bet_on_fourth_street_after_an_open_pair_is_refused() -> None:
+    text = samples.text(SITE, "stud-tournament.xml").replace(
+        '"Hero">H4</cards><action no="9" player="Hero" type="5" sum="80"',
+        '"Hero">H8</cards><action no="9" player="Hero" type="5" sum="160"',
+    )
+    failed = convert_text(text).failed[0]
+    assert failed.line == _line(text, '"Hero">H8</cards>')
+    assert failed.reason == "Hero bets the big bet on fourth street after an open pair: PHH's stud has no such rule"

@@ -117,16 +117,16 @@ def test_a_history_pokerkit_cannot_play_is_a_problem_not_a_silent_fix() -> None:
     assert hand.problems == ["the players who collected are 0.10 short of the replay's pots, but the rake is 0"]
 
 
-def test_games_not_supported_yet_are_refused_with_the_reason() -> None:
+def test_games_phh_has_no_variant_for_are_refused_with_the_reason() -> None:
     text = samples.text(SITE, "limit-and-omaha.txt").replace("LIMIT OMAHA_HI_LO", "POT_LIMIT OMAHA_HI_LO")
     refused = convert_text(text).hands[-1]
     assert isinstance(refused, Failed) and refused.line == 72
     assert refused.reason.startswith("PHH has no variant for Omaha Hi/Lo Pot Limit (Ongame hands of Hold'em No Limit")
     text = samples.text(SITE, "limit-and-omaha.txt").replace(
-        "LIMIT TEXAS_HOLDEM $0.50/$1", "LIMIT SEVEN_CARD_STUD $0.50/$1, ante: $0.05"
+        "LIMIT TEXAS_HOLDEM $0.50/$1", "LIMIT FIVE_CARD_DRAW $0.50/$1"
     )
     refused = convert_text(text).hands[0]
-    assert isinstance(refused, Failed) and refused.reason.startswith("7 Card Stud Limit is not supported yet")
+    assert isinstance(refused, Failed) and refused.reason.startswith("PHH has no variant for 5 Card Draw Limit")
 
 
 def test_lines_outside_any_hand_are_reported_not_dropped() -> None:
@@ -137,3 +137,36 @@ def test_lines_outside_any_hand_are_reported_not_dropped() -> None:
     assert [type(hand).__name__ for hand in conversion.hands] == ["Converted", "Failed", "Converted"]
     stray = conversion.hands[1]
     assert isinstance(stray, Failed) and stray.line == 27 and "not part of any Ongame hand" in stray.reason
+
+
+def test_stud_converts_with_its_bring_in_up_cards_streets_and_showdown() -> None:
+    """Ongame's stud: no button, ``Dealing to Bo: [-, -, Qs]`` (the face-down
+    cards nobody saw), ``Dealing 4th street`` opening each later street,
+    ``small bring in``, and ``big bring in`` when the lowest card completes."""
+    hand, completed = samples.converted(SITE, "stud.txt")
+    assert [hand.problems, completed.problems] == [[], []]
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["bring_in"], fields["small_bet"], fields["big_bet"]) == (
+        "F7S",
+        Decimal("0.05"),
+        Decimal("0.10"),
+        Decimal("0.20"),
+    )
+    assert fields["players"] == ["Hero", "Ann", "Bo"]  # seat order: stud has no button
+    assert fields["starting_stacks"] == [2, 3, Decimal("1.50")]
+    assert fields["winnings"] == [Decimal("1.15"), 0, 0]
+    actions = samples.actions(hand)
+    assert actions[:6] == ["d dh p1 AhKd9c", "d dh p2 ????2d", "d dh p3 ????Qs", "p2 pb", "p3 cc", "p1 cc"]
+    assert actions[6:12] == ["d dh p1 Kh", "d dh p2 7d", "d dh p3 3s", "p1 cbr 0.10", "p2 f", "p3 cc"]
+    assert actions[21:] == [
+        "d dh p1 Ks",
+        "d dh p3 ??",
+        "p3 cc",
+        "p1 cbr 0.20",
+        "p3 cc",
+        "p1 sm AhKd9cKh2c5sKs",
+        "p3 sm JcJdQs3sQh4h8c",
+    ]
+    # the lowest card completes at once: a bet, its uncalled part back
+    assert samples.actions(completed)[2:] == ["p1 cbr 0.10", "p2 f"]
+    assert samples.fields(completed)["winnings"] == [Decimal("0.04"), 0]

@@ -137,7 +137,11 @@ def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
 def test_what_cannot_be_converted_is_refused_with_its_reason() -> None:
     text = samples.text(SITE, "limit-and-omaha.txt")
     (stud,) = convert_text(text.replace("$2/$4 USD Texas Hold'em", "$2/$4 USD 7 Card Stud")).failed
-    assert (stud.line, stud.reason.split(" (")[0]) == (2, "7 Card Stud is not supported yet")
+    assert (stud.line, stud.reason) == (
+        2,
+        "PartyPoker's 7 Card Stud histories do not show the other players' up cards, which decide who brings in"
+        " and who acts first: PHH cannot replay the hand without them",
+    )
     (hi_lo,) = convert_text(text.replace("$100 USD PL Omaha -", "$100 USD PL Omaha Hi-Lo -")).failed
     assert hi_lo.reason.startswith("PHH has no variant for Pot Limit Omaha Hi-Lo (PartyPoker's")
     text = samples.text(SITE, "cash-uncalled-and-rake.txt")

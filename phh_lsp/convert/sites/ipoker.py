@@ -45,7 +45,9 @@ from phh_lsp.convert.sites.ipoker_play import (
     play_streets,
     post_blinds,
 )
+from phh_lsp.convert.sites.ipoker_stud import stud_stakes
 from phh_lsp.convert.sites.ipoker_xml import Session, element_lines, session_of, xml_error_line, xml_reason
+from phh_lsp.core.rules.schema import STUD_VARIANTS
 
 SITE: Final = "iPoker"
 
@@ -66,8 +68,13 @@ _VARIANTS: Final = {
     ("omaha", "PL"): "PO",
     ("omaha hi-lo", "L"): "FO/8",
     ("omaha hilow", "L"): "FO/8",
+    ("7 card stud", "L"): "F7S",
+    ("7 card stud hi-lo", "L"): "F7S/8",
+    ("razz", "L"): "FR",
 }
-_SUPPORTED: Final = "no-limit hold'em, limit hold'em, pot-limit Omaha and limit Omaha hi-lo"
+_SUPPORTED: Final = (
+    "no-limit hold'em, limit hold'em, pot-limit Omaha, limit Omaha hi-lo, seven card stud, stud hi-lo and razz"
+)
 #: The dates the clients write, by version and language.
 _DATES: Final = (
     "%Y-%m-%d %H:%M:%S",
@@ -189,8 +196,8 @@ def _game(session: Session) -> tuple[str, tuple[Decimal, Decimal] | None]:
     game, limit = found["game"].strip(), _LIMITS.get(found["limit"].lower(), "L")
     variant = _VARIANTS.get((game.lower(), limit))
     if variant is None:
-        named = f"{game} {found['limit']}" if game else f"`{gametype}` (five-card Omaha)"
-        raise ConversionError(f"{named} is not supported yet (iPoker hands of {_SUPPORTED} are)", line)
+        named = f"{game} {found['limit']}" if game else f"five-card Omaha (`{gametype}`)"
+        raise ConversionError(f"PHH has no variant for {named} (iPoker hands of {_SUPPORTED} convert)", line)
     if found["stakes"] and not session.tournament:
         small, big = found["stakes"].split("/")
         return variant, (amount_of(small, line, "stake"), amount_of(big, line, "stake"))
@@ -248,6 +255,8 @@ def _players(general: ET.Element, lines: dict[int, int], first_line: int) -> dic
 
 def _stakes_from_posts(session: Session, actions: list[Action], variant: str, line: int) -> tuple[Decimal, Decimal]:
     """A tournament's blinds, from the first big blind (and small blind) posted."""
+    if variant in STUD_VARIANTS:
+        return stud_stakes(actions, session.stud_stakes, line)
     big = next((action.sum for action in actions if action.kind == "2"), None)
     small = next((action.sum for action in actions if action.kind == "1"), None)
     if session.get("bigblind"):

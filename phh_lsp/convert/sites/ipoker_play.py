@@ -18,7 +18,9 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.sites.ipoker_amounts import amount_of, cards_of, symbol_of
+from phh_lsp.convert.sites.ipoker_stud import BRING_IN, STREETS, open_pair_big_bet, stud_deals
 from phh_lsp.convert.sites.ipoker_xml import Session
+from phh_lsp.core.rules.schema import STUD_VARIANTS
 
 _HOLE_CARDS: Final = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
 _BOARD: Final = {2: ("Flop", 3), 3: ("Turn", 1), 4: ("River", 1)}
@@ -91,11 +93,13 @@ def ordered_actions(root: ET.Element, reading: Reading) -> list[Action]:
 
 def _rounds(root: ET.Element, reading: Reading) -> list[tuple[int, ET.Element]]:
     rounds = []
+    stud = reading.hand.variant in STUD_VARIANTS
     for element in root.iter("round"):
         number = element.get("no") or ""
-        if not number.isdigit() or int(number) > 4:
+        if not number.isdigit() or int(number) > (max(STREETS) if stud else 4):
             where = f'no="{number}"' if number else "no number"
-            raise ConversionError(f"a round with {where} is not a street of hold'em or Omaha", reading.line(element))
+            game = "stud" if stud else "hold'em or Omaha"
+            raise ConversionError(f"a round with {where} is not a street of {game}", reading.line(element))
         rounds.append((int(number), element))
     if len({number for number, _ in rounds}) != len(rounds):
         raise ConversionError("a round is written twice", reading.hand.first_line)
@@ -109,7 +113,7 @@ def _action(element: ET.Element, round_no: int, reading: Reading, line: int) -> 
         raise ConversionError(f"{name or 'an action without a player'} has no seat in this hand", line)
     if not number.isdigit():
         raise ConversionError(f"the action has no number (`{text}`)", line)
-    known = (*_POSTS, *_SITS_OUT, "0", "3", "4", "5", "6", "7", "23")
+    known = (*_POSTS, *_SITS_OUT, BRING_IN, "0", "3", "4", "5", "6", "7", "23")
     if kind not in known:
         raise ConversionError(f'type="{kind}" is not an iPoker action this converter knows (in `{text}`)', line)
     if (kind in _POSTS) != (round_no == 0) and kind not in _SITS_OUT:
@@ -149,7 +153,7 @@ def deal(root: ET.Element, reading: Reading, actions: list[Action]) -> None:
         (Seat(player.seat, player.name, player.chips) for player in players.values() if player.name in dealt),
         key=lambda seat: seat.number,
     )
-    hand.button = _button(reading, actions, dealt)
+    hand.button = 0 if hand.variant in STUD_VARIANTS else _button(reading, actions, dealt)  # stud: seat order
 
 
 def _hole_cards(variant: str, raw: str, line: int) -> None:
@@ -192,6 +196,9 @@ def post_blinds(reading: Reading, actions: list[Action]) -> None:
 
 def play_streets(root: ET.Element, reading: Reading, actions: list[Action]) -> None:
     """The streets in order: each board, then its actions, then any bet nobody matched."""
+    if reading.hand.variant in STUD_VARIANTS:
+        _play_stud(root, reading, actions)
+        return
     boards = _boards(root, reading)
     last_round = max([action.round for action in actions] + list(boards), default=1)
     for round_no in range(1, last_round + 1):
@@ -202,6 +209,25 @@ def play_streets(root: ET.Element, reading: Reading, actions: list[Action]) -> N
             raise ConversionError(f"the {_BOARD[round_no][0].lower()} is not dealt", reading.hand.first_line)
         for action in actions:
             if action.round == round_no and action.kind not in _POSTS and action.kind not in _SITS_OUT:
+                _act(reading, action)
+        _uncalled(reading)
+
+
+def _play_stud(root: ET.Element, reading: Reading, actions: list[Action]) -> None:
+    """A stud hand's streets: each player's new cards, then the actions."""
+    hand = reading.hand
+    for round_no, element in _rounds(root, reading):
+        if round_no < 2:
+            continue  # the antes' round, and one iPoker leaves empty
+        reading.street = {}
+        if round_no > 2:
+            hand.events.append(Event("street", reading.line(element)))
+        hand.events += stud_deals(round_no, element, reading.lines, hand.first_line)
+        for action in actions:
+            if action.round == round_no and action.kind not in _POSTS and action.kind not in _SITS_OUT:
+                if open_pair_big_bet(action, hand.stakes[0]):
+                    reason = "bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+                    raise ConversionError(f"{action.name} {reason}", action.line)
                 _act(reading, action)
         _uncalled(reading)
 
@@ -232,7 +258,10 @@ def _act(reading: Reading, action: Action) -> None:
     events, name, line = reading.hand.events, action.name, action.line
     before = reading.street.get(name, Decimal(0))
     top = max(reading.street.values(), default=Decimal(0))
-    if action.kind == "0":
+    if action.kind == BRING_IN:
+        events.append(Event("bring_in", line, name, action.sum))
+        reading.pay(name, action.sum, live=True)
+    elif action.kind == "0":
         events.append(Event("fold", line, name))
         reading.folded.add(name)
     elif action.kind == "4":

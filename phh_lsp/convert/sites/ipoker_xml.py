@@ -12,7 +12,8 @@ from __future__ import annotations
 import bisect
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError
@@ -31,6 +32,9 @@ class Session:
     line: int
     fields: dict[str, str]
     lines: dict[str, int]
+    #: A stud tournament's small and big bet by (ante, bring-in), as the
+    #: session's hands with a bet showed them: the header names none.
+    stud_stakes: dict[tuple[Decimal, Decimal], tuple[Decimal, Decimal]] = field(default_factory=dict)
 
     def get(self, tag: str) -> str:
         return self.fields.get(tag, "").strip()

@@ -37,6 +37,7 @@ from typing import Final
 
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.reader import CURRENCIES, guarded, hands_at, id_on, longest_first, player_at, read_amount
+from phh_lsp.core.rules.schema import STUD_VARIANTS
 
 SITE: Final = "Ongame"
 
@@ -46,6 +47,9 @@ _GAMES: Final = {
     ("LIMIT", "TEXAS_HOLDEM"): "FT",
     ("POT_LIMIT", "OMAHA_HI"): "PO",
     ("LIMIT", "OMAHA_HI_LO"): "FO/8",
+    ("LIMIT", "SEVEN_CARD_STUD"): "F7S",
+    ("LIMIT", "SEVEN_CARD_STUD_HI_LO"): "F7S/8",
+    ("LIMIT", "RAZZ"): "FR",
 }
 _GAME_NAMES: Final = {
     "TEXAS_HOLDEM": "Hold'em",
@@ -57,10 +61,7 @@ _GAME_NAMES: Final = {
     "FIVE_CARD_DRAW": "5 Card Draw",
 }
 _LIMIT_NAMES: Final = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit", "LIMIT": "Limit"}
-#: Games PHH has a variant for, which this reader does not read yet; every
-#: other game Ongame deals is one PHH has no variant for.
-_NOT_YET: Final = {("LIMIT", "SEVEN_CARD_STUD"), ("LIMIT", "SEVEN_CARD_STUD_HI_LO"), ("LIMIT", "RAZZ")}
-_SUPPORTED: Final = "Hold'em No Limit, Hold'em Limit, Omaha Pot Limit and Omaha Hi/Lo Limit"
+_SUPPORTED: Final = "Hold'em No Limit and Limit, Omaha Pot Limit, Omaha Hi/Lo Limit, 7 Card Stud, Stud Hi/Lo, Razz"
 _MONTHS: Final = {
     name: number
     for number, name in enumerate(
@@ -86,6 +87,8 @@ _IN_ROUND: Final = re.compile(r"Players in round: (?P<count>\d+)(?: \((?P<max>\d
 _SEAT: Final = re.compile(r"Seat (?P<number>\d+): (?P<name>.+) \(" + _AMOUNT + r"\)")
 _BOARD: Final = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]")
 _DEALT: Final = re.compile(r"Dealing to (?P<rest>.+)")
+#: A stud street after the first: a new betting round, each player's new card on the lines after.
+_STUD_STREET: Final = re.compile(r"Dealing (?:4th|5th|6th) street|Dealing river")
 _ALL_IN: Final = re.compile(r" \[all in\]$")
 _POSTS: Final = (
     ("small_blind", re.compile(r"posts small blind \(" + _AMOUNT + r"\)")),
@@ -95,6 +98,8 @@ _POSTS: Final = (
 )
 _ACTIONS: Final = (
     ("fold", re.compile(r"folds")),
+    ("bring_in", re.compile(r"small bring in " + _AMOUNT)),
+    ("bet", re.compile(r"big bring in " + _AMOUNT)),  # the lowest card completes at once
     ("check", re.compile(r"checks")),
     ("call", re.compile(r"calls " + _AMOUNT)),
     ("bet", re.compile(r"bets " + _AMOUNT)),
@@ -229,11 +234,9 @@ class _Hand:
         variant = _GAMES.get((table["limit"], table["game"]))
         if variant is None:
             game = f"{_GAME_NAMES.get(table['game'], table['game'])} {_LIMIT_NAMES.get(table['limit'], table['limit'])}"
-            if (table["limit"], table["game"]) in _NOT_YET:
-                raise ConversionError(f"{game} is not supported yet (Ongame hands of {_SUPPORTED} are)", first + 2)
             raise ConversionError(f"PHH has no variant for {game} (Ongame hands of {_SUPPORTED} are read)", first + 2)
         button = next((found for line in self.lines[3:5] if (found := _BUTTON.fullmatch(line.strip()))), None)
-        if button is None:
+        if button is None and variant not in STUD_VARIANTS:
             raise ConversionError("the hand does not say which seat has the button (`Button: seat ...`)", first + 3)
         real_money = table["money"] == "Real money"
         symbol = table["symbol"] or None
@@ -244,7 +247,7 @@ class _Hand:
             hand_id=header["id"],
             variant=variant,
             seats=[],
-            button=int(button["seat"]),
+            button=int(button["seat"]) if button else 0,  # stud has no button: its players in seat order
             posts=[],
             events=[],
             stakes=(read_amount(table["small"], first + 2), read_amount(table["big"], first + 2)),
@@ -277,6 +280,12 @@ class _Hand:
             if section != "actions":
                 raise ConversionError("a board is dealt before the pocket cards", number)
             self._board(hand, board["street"], _cards(board["cards"]), number)
+            return section
+        if _STUD_STREET.fullmatch(text) and hand.variant in STUD_VARIANTS:
+            if section != "actions":
+                raise ConversionError("a stud street is dealt before the pocket cards", number)
+            hand.events.append(Event("street", number))
+            self.chips.street = {}
             return section
         if _STRUCTURE.fullmatch(text):
             return section
@@ -321,7 +330,11 @@ class _Hand:
         name = player_at(rest, self.names, ": [")
         if name is None or not rest.endswith("]"):
             raise ConversionError(f"`Dealing to {rest}` names no player of this hand", number)
-        hand.known_cards[name] = _cards(rest[len(name) + 3 : -1])
+        cards = _cards(rest[len(name) + 3 : -1])
+        if hand.variant in STUD_VARIANTS:  # a stud street's cards, `-` for those face down nobody saw
+            hand.events.append(Event("deal", number, name, cards=cards.replace("-", "??")))
+        else:
+            hand.known_cards[name] = cards
 
     def _player_line(self, hand: SiteHand, text: str, number: int, section: str) -> None:
         name = player_at(text, self.names, " ")

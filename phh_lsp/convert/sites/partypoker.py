@@ -56,10 +56,9 @@ _VARIANTS: Final = {
 _SUPPORTED: Final = "NL Texas Hold'em, FL Texas Hold'em, PL Omaha and FL Omaha Hi-Lo"
 #: Games PartyPoker deals that PHH conversion does not take yet, named as
 #: a player knows them; looked for before Hold'em and Omaha, which some contain.
+_STUD: Final = ("7 Card Stud Hi-Lo", "7 Card Stud", "Razz")
 _UNSUPPORTED: Final = (
-    "7 Card Stud Hi-Lo",
-    "7 Card Stud",
-    "Razz",
+    *_STUD,
     "Short Deck",
     "Badugi",
     "Draw",
@@ -240,6 +239,12 @@ class _Reader(HandFacts):
     def _variant(self, game: str, number: int) -> str:
         """The PHH variant of the game line's game and betting limit."""
         unsupported = next((name for name in _UNSUPPORTED if name.lower() in game.lower()), None)
+        if unsupported in _STUD:  # what a stud replay needs first, PartyPoker leaves out
+            reason = (
+                f"PartyPoker's {unsupported} histories do not show the other players' up cards, which decide who"
+                " brings in and who acts first: PHH cannot replay the hand without them"
+            )
+            raise ConversionError(reason, number)
         if unsupported is not None:
             raise ConversionError(f"{unsupported} is not supported yet (PartyPoker's {_SUPPORTED} are)", number)
         if "Double Hold'em" in game:
