@@ -105,7 +105,8 @@ LAYOUTS = {
     "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
     "winamax": Layout(_opening(r"^Winamax Poker - "), "0123456789€:,. []#*abcxyz"),
     "888poker": Layout(
-        _opening(r"^\*{5} (?:888|Cassava|Pacific)[^*\n]* Hand History for Game \d+ \*{5}"), "0123456789$:,. []()*abcxyz#+"
+        _opening(r"^\*{5} (?:888|Cassava|Pacific)[^*\n]* Hand History for Game \d+ \*{5}"),
+        "0123456789$:,. []()*abcxyz#+",
     ),
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
