@@ -48,6 +48,22 @@ def site_samples() -> list[Path]:
     return [min(path for path in folder.iterdir() if "typo" not in path.name) for folder in folders]
 
 
+def convert_summary(history: Path) -> str:
+    """What the editors' convert commands say of ``history`` (after their
+    prefix), as the command line's converter finds it: "Site: converted N of
+    M hands (P problems, F failed)"; the history must convert a hand."""
+    from phh_lsp.convert.conversion import convert_text, decode_history
+
+    expected = convert_text(decode_history(history.read_bytes()), None)
+    assert expected.site is not None and expected.converted, history
+    converted, failed = len(expected.converted), len(expected.failed)
+    problems = sum(len(hand.problems) for hand in expected.converted)
+    return (
+        f"{expected.site.name}: converted {converted} of {converted + failed} hands "
+        f"({problems} problems, {failed} failed)"
+    )
+
+
 def corpus_files() -> list[Path]:
     """Every .phh and .phhs file of the shared corpus, sorted."""
     return sorted(path for path in CORPUS.rglob("*") if path.suffix in (".phh", ".phhs"))
