@@ -51,17 +51,15 @@ def site_samples() -> list[Path]:
 def convert_summary(history: Path) -> str:
     """What the editors' convert commands say of ``history`` (after their
     prefix), as the command line's converter finds it: "Site: converted N of
-    M hands (P problems, F failed)"; the history must convert a hand."""
+    M hands (P with problems, F failed)", P counting hands; the history must convert a hand."""
     from phh_lsp.convert.conversion import convert_text, decode_history
 
     expected = convert_text(decode_history(history.read_bytes()), None)
     assert expected.site is not None and expected.converted, history
     converted, failed = len(expected.converted), len(expected.failed)
-    problems = sum(len(hand.problems) for hand in expected.converted)
-    return (
-        f"{expected.site.name}: converted {converted} of {converted + failed} hands "
-        f"({problems} problems, {failed} failed)"
-    )
+    problems = sum(bool(hand.problems) for hand in expected.converted)
+    hands = "1 hand" if converted + failed == 1 else f"{converted + failed} hands"
+    return f"{expected.site.name}: converted {converted} of {hands} ({problems} with problems, {failed} failed)"
 
 
 def corpus_files() -> list[Path]:

@@ -44,6 +44,7 @@ from phh_lsp.core.analysis import analyze
 from phh_lsp.core.hand_analysis import analyze_hand
 from phh_lsp.core.rules.codes import Severity
 from phh_lsp.core.syntax.encoding import decode
+from phh_lsp.core.wording import counted
 from phh_lsp.paths import collect, read_both
 
 if TYPE_CHECKING:
@@ -404,10 +405,10 @@ def _summary(counts: Counter[str], files: int, hands: int, unreadable: int, unwr
     parts = [f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}" for label in ("error", "warning")]
     extra = [f"{counts[label]} {label}" for label in ("information", "hint") if counts[label]]
     if unreadable:
-        extra.append(f"{unreadable} path{'s' * (unreadable != 1)} not read")
+        extra.append(f"{counted(unreadable, 'path')} not read")
     if unwritten:
-        extra.append(f"{unwritten} file{'s' * (unwritten != 1)} not written")
-    checked = f"{files} file{'s' * (files != 1)}, {hands} hand{'s' * (hands != 1)} checked"
+        extra.append(f"{counted(unwritten, 'file')} not written")
+    checked = f"{counted(files, 'file')}, {counted(hands, 'hand')} checked"
     failed = sum(counts.values()) or unreadable or unwritten
     verdict = "Found " + ", ".join(parts + extra) if failed else "All good: no problems"
     return f"{verdict} ({checked})"

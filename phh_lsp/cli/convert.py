@@ -24,6 +24,7 @@ from typing import TextIO
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.convert.conversion import Failed, as_phh, convert_each, decode_history, phhs_part, site_of
 from phh_lsp.convert.registry import SITES
+from phh_lsp.convert.summary import conversion_summary
 from phh_lsp.convert.to_phh import Converted
 from phh_lsp.paths import collect, is_hand_file
 
@@ -126,10 +127,8 @@ def run_convert(
     total = sum(counts.values())
     if not total and status == 0:
         stderr.write(f"no hand history of a supported site was found in {', '.join(paths)}\n")
-    stderr.write(
-        f"Converted {counts['converted'] + counts['problems']} of {total} hands "
-        f"({counts['problems']} with problems, {counts['failed']} failed)\n"
-    )
+    summary = conversion_summary(counts["converted"] + counts["problems"], counts["problems"], counts["failed"])
+    stderr.write(f"{summary.capitalize()}\n")
     if not total:
         return 2
     if status == 0 and (counts["problems"] or counts["failed"]):

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from phh_lsp.cli.command import Command, Streams
 from phh_lsp.convert.writers.exporting import HAND_SEPARATOR, WRITERS, export_text
+from phh_lsp.core.wording import counted
 from phh_lsp.paths import collect, read_text
 
 
@@ -59,7 +60,8 @@ def run_export(paths: list[str], site: str, output: str, stdout: TextIO, stderr:
         else:
             Path(output).write_text(document, encoding="utf-8")
     stderr.write(
-        f"Exported {len(written)} of {total} hands ({noted} with notes, {total - len(written)} not exported)\n"
+        f"Exported {len(written)} of {counted(total, 'hand')} "
+        f"({noted} with notes, {total - len(written)} not exported)\n"
     )
     if not written:
         return 2

@@ -31,6 +31,7 @@ from phh_lsp.config.cli_flags import line_width_argument, options_from_flags
 from phh_lsp.config.files import ConfigFinder
 from phh_lsp.core.formatting.formatter import DEFAULT_LINE_WIDTH, describe_toml_error, format_text
 from phh_lsp.core.syntax.encoding import decode
+from phh_lsp.core.wording import counted
 from phh_lsp.paths import collect, read_both
 
 if TYPE_CHECKING:
@@ -128,10 +129,6 @@ class _Tally:
     unreadable: int = 0
     #: Files formatted but not written back (read-only): a failed run.
     unwritten: int = 0
-
-
-def _plural(count: int) -> str:
-    return f"{count} file{'' if count == 1 else 's'}"
 
 
 def diff_lines(path: str, old: str, new: str) -> Iterator[str]:
@@ -327,14 +324,15 @@ def run_format(
         stderr.write(f"phh-lsp format: configuration: {problem}\n")
         tally.unreadable += 1
     dry = check or diff
+    changed, unchanged = counted(tally.changed, "file"), counted(tally.unchanged, "file")
     if dry:
-        summary = f"{_plural(tally.changed)} would be reformatted, {_plural(tally.unchanged)} already formatted"
+        summary = f"{changed} would be reformatted, {unchanged} already formatted"
     else:
-        summary = f"{_plural(tally.changed)} reformatted, {_plural(tally.unchanged)} left unchanged"
+        summary = f"{changed} reformatted, {unchanged} left unchanged"
     if tally.invalid:
-        summary += f", {_plural(tally.invalid)} not valid TOML"
+        summary += f", {counted(tally.invalid, 'file')} not valid TOML"
     if tally.unwritten:
-        summary += f", {_plural(tally.unwritten)} not written"
+        summary += f", {counted(tally.unwritten, 'file')} not written"
     if not found.files and not found.errors:
         stderr.write(f"phh-lsp format: no .phh or .phhs file found in {', '.join(paths)}\n")
         return 2

@@ -31,21 +31,25 @@ async def on_convert(ls: PhhLanguageServer, *args: Any) -> dict[str, Any]:
     ``name``, the source's file name, goes in each hand's comment).
 
     Answers ``{"text": the .phhs text, "site": its name or null,
-    "converted": n, "problems": [...], "failed": [...]}``, each problem and
+    "converted": n, "summary": "Site: converted n of m hands (...)",
+    "problems": [...], "failed": [...]}``, each problem and
     failure a ``{"line", "message"}`` (1-based line of the input) that the
     client can show; the editors open the text beside the source.
     """
     from phh_lsp.convert.conversion import as_phhs, convert_text
+    from phh_lsp.convert.summary import conversion_summary
 
     text = args[0] if args and isinstance(args[0], str) else ""
     site = args[1] if len(args) > 1 and isinstance(args[1], str) else None
     name = args[2] if len(args) > 2 and isinstance(args[2], str) else "the source"
     conversion = await off_loop(convert_text, text, site)
     converted = conversion.converted
+    summary = conversion_summary(len(converted), sum(bool(hand.problems) for hand in converted), len(conversion.failed))
     return {
         "text": await off_loop(as_phhs, [(hand, name) for hand in converted]) if converted else "",
         "site": conversion.site.name if conversion.site is not None else None,
         "converted": len(converted),
+        "summary": f"{conversion.site.name}: {summary}" if conversion.site is not None else summary,
         "problems": [
             {"line": hand.hand.first_line, "message": f"hand #{hand.hand.hand_id}: {problem}"}
             for hand in converted

@@ -27,6 +27,12 @@ def test_a_file_with_a_broken_hand_converts_the_rest_and_says_so(tmp_path: Path)
     assert check.returncode == 0 and check.stdout.startswith("All good: no problems (1 file, 2 hands checked)")
 
 
+def test_one_hand_is_counted_as_one_hand() -> None:
+    result = run("convert", str(SAMPLES / "heads-up-muck.txt"))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "Converted 1 of 1 hand (0 with problems, 0 failed)\n"
+
+
 def test_clean_files_to_stdout_and_to_one_file_per_hand(tmp_path: Path) -> None:
     result = run("convert", str(SAMPLES / "limit-and-omaha.txt"))
     assert result.returncode == 0, result.stderr

@@ -240,7 +240,7 @@ def test_nothing_exported_exits_2(tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [
         f"{tmp_path / 'missing.phh'}: no such file or folder",
         f"{tmp_path / 'razz.phh'}: not exported: PokerStars text for Razz Limit is not written yet",
-        "Exported 0 of 1 hands (0 with notes, 1 not exported)",
+        "Exported 0 of 1 hand (0 with notes, 1 not exported)",
     ]
 
 

@@ -370,7 +370,7 @@ def test_phh_convert_opens_the_converted_hands_beside_the_history(
     assert messages == [
         "stars.txt:49: hand #245817263513 (from line 39): `cals $0.15` is not a PokerStars action "
         "(in `kat_42: cals $0.15`)",
-        "PhhConvert: PokerStars: converted 1 of 2 hands (0 problems, 1 failed)",
+        "PhhConvert: PokerStars: converted 1 of 2 hands (0 with problems, 1 failed)",
     ], context
 
 

@@ -159,7 +159,7 @@ def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_pat
         assert f"[convert-check] site {sample.parent.name}-{sample.name}: {summary}" in output, output[-4000:]
     # with the editor already split, the result reuses the other group, as stars.phhs
     assert "PASS: 2 editor groups; tabs: " in output and "stars.phhs" in output, output[-4000:]
-    assert "PokerStars: converted 1 of 2 hands (0 problems, 1 failed)" in output
+    assert "PokerStars: converted 1 of 2 hands (0 with problems, 1 failed)" in output
     assert (tmp_path / "convert.png").is_file()
 
 

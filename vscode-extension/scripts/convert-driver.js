@@ -40,19 +40,19 @@ const env = process.env;
       let opened = false;
       ok = ok && await waitFor('the notification counting the failed hand', async () => {
         notes = await page.$$eval('.notification-list-item', (items) => items.map((i) => i.innerText).join('\n')).catch(() => '');
-        if (!/converted 1 of 2 hands \(0 problems, 1 failed\)/.test(notes) && !opened) {
+        if (!/converted 1 of 2 hands \(0 with problems, 1 failed\)/.test(notes) && !opened) {
           opened = true;
           await pick(page, 'F1', 'Notifications: Show Notifications');
           return false;
         }
-        return /converted 1 of 2 hands \(0 problems, 1 failed\)/.test(notes);
+        return /converted 1 of 2 hands \(0 with problems, 1 failed\)/.test(notes);
       }, 30);
     }
     // Then a history of each other site: the converted hands open as `<name>.phhs` and a
     // new notification gives the summary (read in the notification centre, kept open).
     const sites = [];
     const summaries = async () => (await page.$$eval('.notification-list-item', (items) => items.map((i) => i.innerText.split('\n')[0])).catch(() => []))
-      .filter((line) => /converted \d+ of \d+ hands/.test(line));
+      .filter((line) => /converted \d+ of \d+ hands?/.test(line));
     for (const rel of (env.SITE_FILES || '').split('\n').filter(Boolean)) {
       if (!ok) break;
       const name = path.basename(rel);

@@ -21,6 +21,8 @@ interface Conversion {
   text: string;
   site: string | null;
   converted: number;
+  /** "Site: converted 2 of 3 hands (1 with problems, 1 failed)", worded by the server as the command line words it. */
+  summary: string;
   problems: Report[];
   failed: Report[];
 }
@@ -63,10 +65,7 @@ export async function convertHandHistory(server: PhhServer, log: vscode.LogOutpu
     await vscode.languages.setTextDocumentLanguage(document, "phh");
   }
   await vscode.window.showTextDocument(document, { viewColumn: besideColumn(editor), preview: false });
-  const total = answer.converted + answer.failed.length;
-  const summary =
-    `${answer.site}: converted ${answer.converted} of ${total} hands` +
-    ` (${answer.problems.length} problems, ${answer.failed.length} failed)`;
+  const summary = answer.summary;
   log.info(`${name}: ${summary}`);
   if (answer.problems.length || answer.failed.length) {
     void vscode.window.showWarningMessage(summary, SHOW_OUTPUT).then((choice) => {

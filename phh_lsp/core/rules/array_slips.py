@@ -8,10 +8,10 @@ should read one diagnostic about it, on the thing to change, with the fix:
   whole action ("write "p3 cbr 7000""), not one per word, and the action
   is read as if quoted, so the hand is still replayed and checked;
 * a comma missing between two elements: said on the element it must follow;
-* an array never closed: "`actions = [` opened on line 7 is never closed"
-  on its ``[``, and "`]` is missing after this action" on its last element,
-  where the ``]`` belongs (the two ends of one slip, each where a reader
-  looks for it; one fix closes both).
+* an array never closed: "`]` is missing after this action: `actions = [`
+  opened on line 7 is never closed", once, on its last element, where the
+  ``]`` belongs and the fix goes (on the ``[`` when it has no element, or
+  its last one is a string left open, which has a diagnostic of its own).
 
 Each comes with the text to insert (:class:`~phh_lsp.core.rules.fix_data.MissingText`).
 The slips above leave the actions readable, so the analysis keeps checking
@@ -143,7 +143,7 @@ def _missing_commas(text: str, lines: LineIndex, key: str, node: Value, errors: 
 
 
 def _unclosed(text: str, lines: LineIndex, key: str, node: Value, errors: list[TomlError], slips: Slips) -> None:
-    """An array never closed: said on its ``[``, with the ``]`` to add."""
+    """An array never closed: said where its ``]`` belongs, with the ``]`` to add."""
     if node.closed:
         return
     error = next((e for e in errors if e.slip == "unclosed-array" and e.start == node.span.start), None)
@@ -157,24 +157,14 @@ def _unclosed(text: str, lines: LineIndex, key: str, node: Value, errors: list[T
         end = lines.line_end(lines.line_of(last.span.end if last is not None else error.end))
         newline = line_ending(text)
         fix = MissingText(((end, f"{newline}]"),), f"the `]` that closes `{key}`")
-    slips.diagnostics.append(
-        diagnostic(
-            "PHH101",
-            f"`{key} = [` opened on line {line} is never closed: add `]` after its last {_element(key)}",
-            error.span,
-            fix,
-        )
-    )
     if fix is not None and last is not None:
-        # where the `]` belongs, too: the line a reader looks at to close it
-        slips.closing.append(
-            diagnostic(
-                "PHH101",
-                f"`]` is missing after this {_element(key)}: `{key} = [` opened on line {line} is never closed",
-                last.span,
-                fix,
-            )
-        )
+        # said where the `]` belongs, where the fix goes: on the last element,
+        # which is read right (its own problems stand)
+        message = f"`]` is missing after this {_element(key)}: `{key} = [` opened on line {line} is never closed"
+        slips.closing.append(diagnostic("PHH101", message, last.span, fix))
+        return
+    message = f"`{key} = [` opened on line {line} is never closed: add `]` after its last {_element(key)}"
+    slips.diagnostics.append(diagnostic("PHH101", message, error.span, fix))
 
 
 def _element(key: str) -> str:

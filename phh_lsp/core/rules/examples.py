@@ -148,7 +148,7 @@ EXAMPLES: tuple[Example, ...] = tuple(
         ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc",\n  "p2 cc,\n  "d db', '"p2 cc,', "hand.phh"),
         ("PHH101", NT, '"p3 cbr 6"', "p3 cbr 6", "p3 cbr 6", "hand.phh"),  # an action without quotes
         ("PHH101", NT, '"p1 cc",\n  "p2 cc",\n  "d db', '"p1 cc"\n  "p2 cc",\n  "d db', '"p1 cc"', "hand.phh"),
-        ("PHH101", NT, '  "p3 cc",\n]\n', '  "p3 cc",\n', "[", "hand.phh"),  # the array never closed
+        ("PHH101", NT, '  "p3 cc",\n]\n', '  "p3 cc",\n', '"p3 cc"', "hand.phh"),  # the array never closed
         ("PHH102", PHHS, "[2]", "[1]", "[1]", "hands.phhs"),
         ("PHH103", PHHS, "[1]\n", 'author = "me"\n[1]\n', "author", "hands.phhs"),
         ("PHH201", NT, '"NT"', '"NLHE"', '"NLHE"', "hand.phh"),

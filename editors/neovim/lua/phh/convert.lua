@@ -45,8 +45,7 @@ function M.run()
     if target then vim.api.nvim_buf_set_name(0, target) end
     vim.api.nvim_buf_set_lines(0, 0, -1, false, lines)
     vim.bo.filetype = "phh" -- setup() attaches phh-lsp to it
-    vim.notify(string.format("PhhConvert: %s: converted %d of %d hands (%d problems, %d failed)", answer.site,
-      answer.converted, answer.converted + #answer.failed, #answer.problems, #answer.failed))
+    vim.notify("PhhConvert: " .. answer.summary)
   end
 
   local function convert(client)
