@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import convert_text
 
@@ -119,3 +121,92 @@ def test_a_post_or_an_action_written_twice_in_a_row_counts_once() -> None:
     assert fields["blinds_or_straddles"] == [125, 250, 0, 0, 0]
     assert samples.actions(conversion.hands[0])[5:] == ["p3 f", "p4 cbr 760", "p5 f", "p1 f", "p2 f"]
     assert fields["winnings"] == [0, 0, 0, 625, 0]
+
+
+def test_a_stud_tournament_hand_of_the_layout_with_no_street_lines() -> None:
+    """Before: "`Seat+1: 1,500 in chips` is not a line this converter
+    understands" (every Bovada stud hand refused). The 2012 layout writes no
+    street lines (a street starts where the one-card deals do) and a level
+    of ``(0/0)``: the small bet is the completion, the big bet twice it."""
+    first, *_ = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(first)
+    assert (fields["variant"], fields["players"]) == ("F7S", ["Seat+1", "Seat+3", "Seat+5"])
+    assert (fields["antes"], fields["bring_in"], fields["small_bet"], fields["big_bet"]) == ([2, 2, 2], 5, 10, 20)
+    actions = samples.actions(first)
+    assert actions[:4] == ["d dh p1 9dTd5c", "d dh p2 AhKc2c", "d dh p3 Qc4sKd", "p2 pb"]
+    assert actions[4:7] == ["p3 cbr 10", "p1 f", "p2 cc"]  # `Raises 10`: completes to 10
+    assert "d dh p2 7d" in actions and "d dh p3 9c" in actions  # fourth street to the river
+    assert first.problems == [] and fields["winnings"] == [0, 0, 106]  # the replay ends at the history's stacks
+
+
+def test_a_stud_hand_where_nobody_bets_takes_the_stakes_of_an_earlier_hand() -> None:
+    # the second hand: everyone folds to the bring-in, at the first's ante and bring-in
+    _, second, _ = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(second)
+    assert (fields["small_bet"], fields["big_bet"], fields["winnings"]) == (10, 20, [6, 0, 0])
+    assert second.problems == []
+
+
+def test_a_stud_hand_whose_limits_nothing_tells_is_named() -> None:
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt")
+    alone = text[text.index("Bovada Hand #2633200002") : text.index("Bovada Hand #2844400001")]
+    (failed,) = convert_text(alone).failed
+    assert failed.line == 1
+    assert failed.reason.startswith("nobody bets in this stud hand and Bovada names no stakes")
+
+
+def test_a_stud_hi_lo_cash_hand_with_street_lines() -> None:
+    *_, hilo = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(hilo)
+    assert (fields["variant"], fields["currency"]) == ("F7S/8", "USD")
+    assert (fields["bring_in"], fields["small_bet"], fields["big_bet"]) == (Decimal("2.50"), 5, 10)
+    actions = samples.actions(hilo)
+    assert actions[3:7] == ["p2 pb", "p3 cbr 5", "p1 cc", "p2 cbr 10"]
+    assert "p3 sm QcQsQh5h4d" not in actions and "p3 sm 5hQcQs3c4d8dQh" in actions  # their own seven cards
+    assert hilo.problems == [] and (fields["winnings"], fields["_rake"]) == ([0, 0, Decimal("80.75")], 3)
+
+
+def test_a_double_bet_after_an_open_pair_is_named() -> None:
+    bets = "Seat+5 : Bets 10 \nSeat+3 [ME] : Raises 20 \nSeat+5 : Call 10 "
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt").replace(
+        bets, "Seat+5 : Double bets 20 \nSeat+3 [ME] : Call 20 "
+    )
+    failed = convert_text(text).failed[0]
+    assert failed.line == 19 and failed.reason == (
+        "Seat+5 bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "instead"),
+    [
+        # the 2012 layouts: an all-in raise names the street's total, as `Raises` does (before: read as
+        # the chips added, "The amount 21.50 is above the maximum allowed 20")
+        ("UTG : All-in $18.50 ", "UTG : All-in(raise) $20 "),
+        # the raise of a player timed out (before: "is not a Bovada action")
+        ("UTG : All-in $18.50 ", "UTG : All-in(raise-timeout) $20 to $20 "),
+        # the 2012 layout's flop written `Card to the table` (before: "is not a line this converter understands")
+        ("*** FLOP *** [2c 7h Jd]", "Card to the table [2c 7h Jd]"),
+        # the lines of the 2021 layout (MVS) that say nothing, and the 2012 layout's bare dealer line
+        ("Dealer : Set dealer [6] ", "Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 0A-0"),
+        ("Dealer : Set dealer [6] ", "Dealer : Set dealer [6] \nPlayer Info: Seat1: P1-0a1b, Seat4: P4-2c3d"),
+        ("Dealer : Set dealer [6] ", "Dealer : Set dealer [6] \nSeating Info: 1, 4, 5, 6"),
+        ("Dealer : Set dealer [6] ", "Set dealer/Bring in spot"),
+    ],
+)
+def test_the_older_and_newer_layouts_lines_convert(written: str, instead: str) -> None:
+    conversion = convert_text(samples.text(SITE, "cash-and-tournament.txt").replace(written, instead, 1))
+    assert [failed.reason for failed in conversion.failed] == []
+    cash = conversion.converted[0]
+    assert cash.problems == [] and "p3 cbr 20" in samples.actions(cash)
+    assert samples.fields(cash)["winnings"] == [0, Decimal("38.75"), 0, 0]
+
+
+def test_a_fold_showing_one_card_is_a_fold() -> None:
+    """Before: "`Folds & Shows [Ac 6c] Show1 [Ac]` is not a Bovada action"."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Big Blind : Folds\n", "Big Blind : Folds & Shows [Jh 4c] Show1 [Jh]\n"
+    )
+    conversion = convert_text(text)
+    assert conversion.failed == [] and conversion.converted[1].problems == []
+    assert samples.actions(conversion.converted[1])[-1] == "p2 f"

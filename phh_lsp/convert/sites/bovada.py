@@ -27,6 +27,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.reader import failed_hand
+from phh_lsp.convert.sites import bovada_stud
 from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "Bovada"
@@ -52,16 +54,21 @@ _VERBS: Final = (
     (re.compile(r"(?:Ante/)?Small [Bb]lind " + _NUMBER), "posts small blind {amount}"),
     (re.compile(r"Big [Bb]lind(?:/Bring in)? " + _NUMBER), "posts big blind {amount}"),
     (re.compile(r"Ante chip " + _NUMBER), "posts the ante {amount}"),
+    (re.compile(r"Bring_in chip " + _NUMBER), "brings in for {amount}"),
     (re.compile(r"Posts chip " + _NUMBER), "posts big blind {amount}"),
     (re.compile(r"Posts dead chip " + _NUMBER), "posts missed blind {amount}"),
     (re.compile(r"Folds?(?: ?\(.*\))?"), "folds"),
-    (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])"), "folds {cards}"),
+    (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])(?: Show\d \[[^\]]*\])?"), "folds {cards}"),
     (re.compile(r"Checks(?: ?\(.*\))?"), "checks"),
     (re.compile(r"Calls?(?:\([^)]*\))? " + _NUMBER), "calls {amount}"),
     (re.compile(r"Bets(?: chip info\([^)]*\))? " + _NUMBER), "bets {amount}"),
     (re.compile(r"Raises(?:\([^)]*\))? \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount}"),
     (re.compile(r"Raises(?:\([^)]*\))? " + _NUMBER), "raises {amount} to {amount}"),
-    (re.compile(r"All-in\(raise\) \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount} and is all-in"),
+    # the 2012 layout's `All-in(raise) $32` names the street's total, as `Raises $32` does
+    (
+        re.compile(r"All-in\(raise(?:-timeout)?\) (?:\$?[\d,.]+ to )?" + _NUMBER),
+        "raises {amount} to {amount} and is all-in",
+    ),
     (re.compile(r"Mucks (?P<cards>\[[^\]]*\])(?: \(.*\))?"), "mucks hand {cards}"),
     (re.compile(r"Does not show(?: \[[^\]]*\])?(?: Show\d \[[^\]]*\])?(?: \([^)]*\))?"), "doesn't show hand"),
 )
@@ -74,11 +81,12 @@ _NEWS: Final = re.compile(
 #: Lines naming no player that say nothing.
 _NOTHING: Final = re.compile(
     r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
+    r"|(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot"
 )
 #: A post or a bet: written again on the next line, word for word, it is
 #: the export's fault (nobody posts or acts twice in a row), counted once.
 _ONCE: Final = re.compile(r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in).*")
-_TABLE_CARDS: Final = re.compile(r"Card dealt to table (\[[^\]]*\])")
+_TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
 _TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
 
@@ -91,8 +99,11 @@ def is_bovada(text: str) -> bool:
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order;
     the lines each names are the file's."""
-    words, origin = _in_pokerstars_words(text.split("\n"))
+    words, origin, refused = _in_pokerstars_words(text.split("\n"))
     for read in read_layout("\n".join(words), _READ_START, _HAND_ID, SITE, returns_from=0):  # always written
+        if (refusal := refused.get(read.first_line)) is not None:  # its lines are the file's
+            yield failed_hand(refusal, origin[read.first_line - 1], read.hand_id)
+            continue
         if isinstance(read, ConversionError):
             read.line, read.first_line = origin[read.line - 1], origin[read.first_line - 1]
         else:
@@ -103,32 +114,52 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         yield read
 
 
-def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int]]:
-    """The lines in PokerStars' words, and each one's line in the file."""
+#: The hands refused before they are read (by the line of their first in
+#: PokerStars' words), with their reason at the file's line.
+_Refused = dict[int, ConversionError]
+
+
+def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refused]:
+    """The lines in PokerStars' words, each one's line in the file, and the
+    hands refused before they are read."""
     words: list[str] = []
     origin: list[int] = []
+    refused: _Refused = {}
+    known: bovada_stud.Known = {}
     hand: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         text = line.strip().lstrip("\ufeff")
         if _START.match(text) and hand:
-            _hand_in_pokerstars_words(hand, words, origin)
+            _hand_in_pokerstars_words(hand, words, origin, refused, known)
             hand = []
         hand.append((number, text))
-    _hand_in_pokerstars_words(hand, words, origin)
-    return words, origin
+    _hand_in_pokerstars_words(hand, words, origin, refused, known)
+    return words, origin, refused
 
 
-def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], origin: list[int]) -> None:
-    """A hand's lines in PokerStars' words, the table line added after the first."""
+def _hand_in_pokerstars_words(
+    lines: list[tuple[int, str]], words: list[str], origin: list[int], refused: _Refused, known: bovada_stud.Known
+) -> None:
+    """A hand's lines in PokerStars' words, the table line added after the
+    first; a stud hand's street lines added, its limits told (``known``: those
+    earlier hands of the file told)."""
     if not lines or not _START.match(lines[0][1]):  # lines before the first hand: no hand's
         for number, text in lines:
             words.append(text)
             origin.append(number)
         return
+    first, *rest = lines
+    stud = bovada_stud.is_stud(first[1])
+    stakes = None
+    if stud:
+        rest = bovada_stud.with_streets(rest)
+        try:
+            stakes = bovada_stud.stakes(rest, known, first[0])
+        except ConversionError as error:
+            refused[len(words) + 1] = error
     posts = [found for _, text in lines if (found := _LINE.fullmatch(text))]
     places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
-    first, *rest = lines
-    words.append(_header(first[1], posts))
+    words.append(_header(first[1], posts, stakes))
     table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
     words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
     origin += [first[0], first[0]]
@@ -146,6 +177,8 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
         elif text.startswith("*** "):
             street = {} if not text.startswith("*** HOLE CARDS") else street
             words.append(text)
+        elif stud and (seat_line := bovada_stud.seat_line(text)):
+            words.append(seat_line)
         elif seat := _SEAT.fullmatch(text):
             name = seat["name"].strip()
             out = " is sitting out" if carded and name not in carded else ""
@@ -153,7 +186,8 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
         elif total := _TOTAL.fullmatch(text):
             words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
         elif line := _LINE.fullmatch(text):
-            words.append(_player_line(line["name"].strip(), line["verb"], street, dealt))
+            verb = bovada_stud.stud_verb(line["verb"]) if stud else line["verb"]
+            words.append(_player_line(line["name"].strip(), verb, street, dealt) if verb else "")
         elif board := _TABLE_CARDS.fullmatch(text):  # the older layout's boards
             street = {}
             words.append(f"*** {_STREETS[min(boards, 2)]} *** {board[1]}")
@@ -187,9 +221,10 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
     street kept (an all-in is a call, a bet or a raise by them), and the
     cards they were dealt (``Showdown [..]`` gives the best five cards,
     the board's among them: the player shows their own)."""
-    if verb.startswith("Card dealt to a spot "):
-        dealt[name] = verb.removeprefix("Card dealt to a spot ")
-        return f"Dealt to {name} {dealt[name]}"
+    if verb.startswith("Card dealt to a spot "):  # a stud street's: the cards held before, then the new
+        cards, held = verb.removeprefix("Card dealt to a spot "), dealt.get(name)
+        dealt[name] = cards if held is None else f"{held[:-1]} {cards[1:]}"
+        return f"Dealt to {name} {cards}" if held is None else f"Dealt to {name} {held} {cards}"
     if re.fullmatch(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\(.*\))?", verb):
         return f"{name}: shows {dealt[name]}" if name in dealt else f"{name}: {verb}"
     if found := re.fullmatch(r"Return uncalled portion of bet " + _NUMBER, verb):
@@ -199,7 +234,7 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
         return f"{name} collected {found['amount']} from {'side ' if found['side'] else ''}pot"
     if _NEWS.fullmatch(verb):
         return ""
-    if found := re.fullmatch(r"All-in(?:\([^)]*\))? " + _NUMBER, verb):
+    if found := re.fullmatch(r"All-in(?:\((?!raise)[^)]*\))? " + _NUMBER, verb):
         verb = _all_in(name, found["amount"], street)
     for pattern, ours in _VERBS:
         if found := pattern.fullmatch(verb):
@@ -221,7 +256,7 @@ def _all_in(name: str, amount: str, street: dict[str, Decimal]) -> str:
 
 
 def _put_in(name: str, said: str, street: dict[str, Decimal]) -> None:
-    if found := re.match(r"(?:posts (?:small|big) blind|calls|bets) " + _NUMBER, said):
+    if found := re.match(r"(?:posts (?:small|big) blind|brings in for|calls|bets) " + _NUMBER, said):
         street[name] = street.get(name, Decimal(0)) + _number(found["amount"])
     elif found := re.match(r"raises \S+ to " + _NUMBER, said):
         street[name] = _number(found["amount"])
@@ -243,10 +278,10 @@ def _button(lines: list[tuple[int, str]]) -> str:
     return dealer_seat.split(":")[0].removeprefix("Seat ")
 
 
-def _header(text: str, lines: list[re.Match[str]]) -> str:
+def _header(text: str, lines: list[re.Match[str]], stud: tuple[Decimal, Decimal] | None) -> str:
     """The first line in PokerStars' words: the stakes of a cash hand are
-    the blinds posted. Left as it is when it cannot be read, so the reader
-    refuses the hand with it."""
+    the blinds posted, a stud hand's (``stud``) its bets. Left as it is when
+    it cannot be read, so the reader refuses the hand with it."""
     header = _HEADER.fullmatch(text)
     game = _GAME.search(header["rest"]) if header else None
     if header is None or game is None:
@@ -259,13 +294,13 @@ def _header(text: str, lines: list[re.Match[str]]) -> str:
     game_name = f"{name} {limit.replace('Fixed ', '')}"
     if (tournament := _TOURNAMENT.search(header["rest"])) and (level := _LEVEL.search(header["rest"])):
         small, big = _number(level["small"]), _number(level["big"])
-        small, big = (big, 2 * big) if limited else (small, big)
+        small, big = stud or ((big, 2 * big) if limited else (small, big))
         number = re.sub(r"\D", "", tournament["id"])
         return f"{head}Tournament #{number}, {game_name} - Level {level['level']} ({small}/{big}) - {when}"
     posted = {kind: _number(found["amount"]) for line in lines for kind, found in _blind(line["verb"])}
     big = posted.get("big", Decimal(0))
     small = posted.get("small", big / 2)
-    small, big = (big, 2 * big) if limited else (small, big)
+    small, big = stud or ((big, 2 * big) if limited else (small, big))
     dollars = any("$" in line["verb"] for line in lines)
     stakes = f"${small}/${big} USD" if dollars else f"{small}/{big}"
     return f"{head}{game_name} ({stakes}) - {when}"
