@@ -210,3 +210,36 @@ def test_a_fold_showing_one_card_is_a_fold() -> None:
     conversion = convert_text(text)
     assert conversion.failed == [] and conversion.converted[1].problems == []
     assert samples.actions(conversion.converted[1])[-1] == "p2 f"
+
+
+def test_a_board_the_hand_does_not_write_is_dealt_from_the_summary() -> None:
+    """The 2012 layout writes no board when every player is all in before
+    the flop; its summary does (``Board [..]``). Before: the replay stopped
+    before the board, "p2 (Big Blind) ends the replay with 30; the
+    history implies 68.75"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    text = text.replace("*** FLOP *** [2c 7h Jd]\n*** TURN *** [2c 7h Jd] [3s]\n*** RIVER *** [2c 7h Jd 3s] [Ks]\n", "")
+    cash = convert_text(text).converted[0]
+    assert cash.problems == [] and samples.fields(cash)["winnings"] == [0, Decimal("38.75"), 0, 0]
+    assert [action for action in samples.actions(cash) if action.startswith("d db")] == [
+        "d db 2c7hJd",
+        "d db 3s",
+        "d db Ks",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "hand"),
+    [
+        ("Dealer  [ME] : Return uncalled portion of bet 40 \n", 1),  # a bet is returned once
+        ("Big Blind  [ME] : Hand result $38.75 \n", 0),  # twice $38.75 is more than the pot of $40.25
+    ],
+)
+def test_a_return_or_a_result_written_again_counts_once(line: str, hand: int) -> None:
+    """Bovada's 2014-2015 exports write some lines again (FPDB's "corrupted
+    lines"). Before: "ends the replay with N; the history implies N"."""
+    conversion = convert_text(samples.text(SITE, "cash-and-tournament.txt").replace(line, line * 3, 1))
+    assert [converted.problems for converted in conversion.converted] == [[], []]
+    assert samples.fields(conversion.converted[hand])["winnings"] == (
+        [0, Decimal("38.75"), 0, 0] if hand == 0 else [0, 0, 0, 50]
+    )

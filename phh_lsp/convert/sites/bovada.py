@@ -83,11 +83,21 @@ _NOTHING: Final = re.compile(
     r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
     r"|(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot"
 )
-#: A post or a bet: written again on the next line, word for word, it is
-#: the export's fault (nobody posts or acts twice in a row), counted once.
-_ONCE: Final = re.compile(r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in).*")
+#: A post, a bet or a bet returned: written again on the next line, word
+#: for word, it is the export's fault (nobody posts or acts twice in a row,
+#: a bet is returned once), counted once.
+_ONCE: Final = re.compile(
+    r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in|Return uncalled portion of bet).*"
+)
+#: ... and, in a hand whose results add up to more than its pot, a result.
+_ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
+_RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
+#: The summary's board, and the lines that open a showdown (before which
+#: a board the hand did not write is dealt).
+_BOARD: Final = re.compile(r"Board \[(?P<cards>[^\]]*)\]")
+_SHOWN: Final = re.compile(r".+? : (?:Showdown|Hand [Rr]esult|Mucks)\b.*")
 _TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
 
 
@@ -169,9 +179,15 @@ def _hand_in_pokerstars_words(
     # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
     carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
     previous = ""
+    once = _ONCE_PAID if _paid_above_pot(rest) else _ONCE
+    unwritten = _unwritten_board(rest)
     for number, text in rest:
+        if unwritten and _SHOWN.fullmatch(text):
+            words.extend(unwritten[1])
+            origin.extend([unwritten[0]] * len(unwritten[1]))
+            unwritten = None
         origin.append(number)
-        text, previous = ("" if text == previous and _ONCE.fullmatch(text) else text), text
+        text, previous = ("" if text == previous and once.fullmatch(text) else text), text
         if not text:
             words.append(text)
         elif text.startswith("*** "):
@@ -196,6 +212,33 @@ def _hand_in_pokerstars_words(
             words.append("")
         else:
             words.append(text)
+
+
+def _paid_above_pot(lines: list[tuple[int, str]]) -> bool:
+    """Whether the hand's results add up to more than its total pot: a
+    result written again on the next line is then the export's fault."""
+    pot = next((_number(total["pot"]) for _, text in lines if (total := _TOTAL.fullmatch(text))), None)
+    paid = sum((_number(result["amount"]) for _, text in lines if (result := _RESULT.fullmatch(text))), Decimal(0))
+    return pot is not None and paid > pot
+
+
+def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | None:
+    """The board of a hand that writes none where it is dealt (the 2012
+    layout, when every player is all in before the flop), as the street
+    lines the summary's ``Board [..]`` gives, and that line's number."""
+    if any(text.startswith("*** FLOP") or _TABLE_CARDS.fullmatch(text) for _, text in lines):
+        return None
+    found = next(((number, cards) for number, text in lines if (cards := _BOARD.fullmatch(text))), None)
+    cards = found[1]["cards"].split() if found else []
+    if found is None or len(cards) < 3:
+        return None
+    streets = [f"*** FLOP *** [{' '.join(cards[:3])}]"]
+    streets += [
+        f"*** {street} *** [{' '.join(cards[:index])}] [{cards[index]}]"
+        for index, street in ((3, "TURN"), (4, "RIVER"))
+        if index < len(cards)
+    ]
+    return found[0], streets
 
 
 def _places(seats: list[re.Match[str]]) -> dict[str, int]:
