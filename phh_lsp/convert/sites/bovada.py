@@ -228,9 +228,10 @@ def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | No
     lines the summary's ``Board [..]`` gives, and that line's number."""
     if any(text.startswith("*** FLOP") or _TABLE_CARDS.fullmatch(text) for _, text in lines):
         return None
-    found = next(((number, cards) for number, text in lines if (cards := _BOARD.fullmatch(text))), None)
-    cards = found[1]["cards"].split() if found else []
-    if found is None or len(cards) < 3:
+    number, cards = next(
+        ((number, board["cards"].split()) for number, text in lines if (board := _BOARD.fullmatch(text))), (0, [])
+    )
+    if len(cards) < 3:
         return None
     streets = [f"*** FLOP *** [{' '.join(cards[:3])}]"]
     streets += [
@@ -238,7 +239,7 @@ def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | No
         for index, street in ((3, "TURN"), (4, "RIVER"))
         if index < len(cards)
     ]
-    return found[0], streets
+    return number, streets
 
 
 def _places(seats: list[re.Match[str]]) -> dict[str, int]:
