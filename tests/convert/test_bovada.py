@@ -243,3 +243,41 @@ def test_a_return_or_a_result_written_again_counts_once(line: str, hand: int) ->
     assert samples.fields(conversion.converted[hand])["winnings"] == (
         [0, Decimal("38.75"), 0, 0] if hand == 0 else [0, 0, 0, 50]
     )
+
+
+#: A heads-up limit cash hand whose big blind is posted all in for less
+#: than the blind (typed by hand, in the 2013 layout).
+_SHORT_BIG_BLIND = """\
+Bovada Hand #2667300001 TBL#3050700 HOLDEM Fixed Limit - 2013-02-11 20:05:41
+Seat 2: Dealer [ME] ($412 in chips)
+Seat 5: Big Blind ($7 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [2]
+Dealer  [ME] : Ante/Small Blind $5
+Big Blind : All-in $7
+*** HOLE CARDS ***
+Dealer  [ME] : Card dealt to a spot [Qh 9h]
+Big Blind : Card dealt to a spot [6c 6d]
+Dealer  [ME] : Calls $2
+*** FLOP *** [Jd 9c 2s]
+*** TURN *** [Jd 9c 2s] [Kc]
+*** RIVER *** [Jd 9c 2s Kc] [4h]
+Dealer  [ME] : Showdown [Kc Jd 9h 9c Qh] (One pair)
+Big Blind : Showdown [Kc Jd 6c 6d 9c] (One pair)
+Dealer  [ME] : Hand result $13
+*** SUMMARY ***
+Total Pot($14) | Rake ($1)
+Board [Jd 9c 2s Kc 4h]
+Seat+2: Dealer $13 [Showdown] [Qh 9h] (One pair)
+Seat+5: Big Blind lost with One pair [6c 6d]
+"""
+
+
+def test_a_cash_big_blind_posted_all_in_for_less_is_the_blind() -> None:
+    """Before: "PokerKit cannot set this hand up: Non-positive minimum
+    completion, betting, or raising amount 0 was supplied" (a cash hand's
+    stakes are the blinds posted, and no big blind was)."""
+    (hand,) = convert_text(_SHORT_BIG_BLIND).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and (fields["small_bet"], fields["big_bet"]) == (10, 20)  # twice the small blind
+    assert fields["players"] == ["Big Blind", "Dealer"] and fields["starting_stacks"] == [7, 412]
+    assert samples.actions(hand)[2] == "p2 cc" and fields["winnings"] == [0, 13]

@@ -92,6 +92,7 @@ _ONCE: Final = re.compile(
 #: ... and, in a hand whose results add up to more than its pot, a result.
 _ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
 _RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
+_BIG_BLIND_ALL_IN: Final = re.compile(r"Big Blind(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
 #: The summary's board, and the lines that open a showdown (before which
@@ -167,9 +168,10 @@ def _hand_in_pokerstars_words(
             stakes = bovada_stud.stakes(rest, known, first[0])
         except ConversionError as error:
             refused[len(words) + 1] = error
-    posts = [found for _, text in lines if (found := _LINE.fullmatch(text))]
+    rest, all_in = _big_blind_all_in(rest) if not _TOURNAMENT.search(first[1]) else (rest, False)
+    posts = [found for _, text in rest if (found := _LINE.fullmatch(text))]
     places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
-    words.append(_header(first[1], posts, stakes))
+    words.append(_header(first[1], posts, stakes, all_in))
     table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
     words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
     origin += [first[0], first[0]]
@@ -212,6 +214,22 @@ def _hand_in_pokerstars_words(
             words.append("")
         else:
             words.append(text)
+
+
+def _big_blind_all_in(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], bool]:
+    """A cash hand's lines with a big blind posted all in (``Big Blind :
+    All-in $8``, before the cards are dealt) written as the post it is, and
+    whether one was: the blind is then the stakes' only if the stack covered
+    it (a tournament's header names its stakes)."""
+    out: list[tuple[int, str]] = []
+    all_in = False
+    for index, (number, text) in enumerate(lines):
+        if text.startswith("*** "):
+            return out + lines[index:], all_in
+        if found := _BIG_BLIND_ALL_IN.fullmatch(text):
+            text, all_in = f"Big Blind : Big blind {found['amount']}", True
+        out.append((number, text))
+    return out, all_in
 
 
 def _paid_above_pot(lines: list[tuple[int, str]]) -> bool:
@@ -322,10 +340,13 @@ def _button(lines: list[tuple[int, str]]) -> str:
     return dealer_seat.split(":")[0].removeprefix("Seat ")
 
 
-def _header(text: str, lines: list[re.Match[str]], stud: tuple[Decimal, Decimal] | None) -> str:
+def _header(
+    text: str, lines: list[re.Match[str]], stud: tuple[Decimal, Decimal] | None, short_big: bool = False
+) -> str:
     """The first line in PokerStars' words: the stakes of a cash hand are
-    the blinds posted, a stud hand's (``stud``) its bets. Left as it is when
-    it cannot be read, so the reader refuses the hand with it."""
+    the blinds posted (twice the small blind, when the big blind was posted
+    all in for less: ``short_big``), a stud hand's (``stud``) its bets. Left
+    as it is when it cannot be read, so the reader refuses the hand with it."""
     header = _HEADER.fullmatch(text)
     game = _GAME.search(header["rest"]) if header else None
     if header is None or game is None:
@@ -344,6 +365,7 @@ def _header(text: str, lines: list[re.Match[str]], stud: tuple[Decimal, Decimal]
     posted = {kind: _number(found["amount"]) for line in lines for kind, found in _blind(line["verb"])}
     big = posted.get("big", Decimal(0))
     small = posted.get("small", big / 2)
+    big = max(big, 2 * small) if short_big else big
     small, big = stud or ((big, 2 * big) if limited else (small, big))
     dollars = any("$" in line["verb"] for line in lines)
     stakes = f"${small}/${big} USD" if dollars else f"{small}/{big}"
