@@ -281,3 +281,49 @@ def test_a_cash_big_blind_posted_all_in_for_less_is_the_blind() -> None:
     assert hand.problems == [] and (fields["small_bet"], fields["big_bet"]) == (10, 20)  # twice the small blind
     assert fields["players"] == ["Big Blind", "Dealer"] and fields["starting_stacks"] == [7, 412]
     assert samples.actions(hand)[2] == "p2 cc" and fields["winnings"] == [0, 13]
+
+
+#: A tournament hand whose UTG posts their ante all in, among the antes
+#: (typed by hand, in the 2016 layout).
+_ANTE_ALL_IN = """\
+Bovada Hand #3400000001: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 14 (500/1000) - 2016-06-29 01:10:00
+Seat 1: Small Blind (20,000 in chips)
+Seat 2: Big Blind (15,000 in chips)
+Seat 3: UTG (60 in chips)
+Seat 4: Dealer (9,000 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : All-in 60
+Dealer : Ante chip 100
+Small Blind : Small blind 500
+Big Blind : Big blind 1000
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [7c 2d]
+Big Blind : Card dealt to a spot [Qc Td]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+Dealer : Raises 3000 to 3000
+Small Blind : Folds
+Big Blind : Folds
+Dealer : Return uncalled portion of bet 2000
+*** FLOP *** [Ac 5d Jh]
+*** TURN *** [Ac 5d Jh] [4c]
+*** RIVER *** [Ac 5d Jh 4c] [2s]
+UTG : Showdown [Ac Jh 9s 8s 5d] (High Card)
+Dealer : Showdown [Ah Ac Kh Jh 5d] (One pair)
+Dealer : Hand Result-Side Pot 2620
+Dealer : Hand Result 240
+*** SUMMARY ***
+Total Pot(2860)
+Board [Ac 5d Jh 4c 2s]
+"""
+
+
+def test_an_ante_posted_all_in_is_the_ante() -> None:
+    """Before: "PokerKit refuses `p3 cbr 60` here: The player is already
+    covered by a previous bet/raise" (`UTG : All-in 60` read as a bet)."""
+    (hand,) = convert_text(_ANTE_ALL_IN).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["antes"] == [100, 100, 60, 100]
+    assert samples.actions(hand)[4:7] == ["p4 cbr 3000", "p1 f", "p2 f"] and fields["winnings"] == [0, 0, 0, 2860]

@@ -92,7 +92,8 @@ _ONCE: Final = re.compile(
 #: ... and, in a hand whose results add up to more than its pot, a result.
 _ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
 _RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
-_BIG_BLIND_ALL_IN: Final = re.compile(r"Big Blind(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
+_POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
+_ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
 #: The summary's board, and the lines that open a showdown (before which
@@ -168,7 +169,7 @@ def _hand_in_pokerstars_words(
             stakes = bovada_stud.stakes(rest, known, first[0])
         except ConversionError as error:
             refused[len(words) + 1] = error
-    rest, all_in = _big_blind_all_in(rest) if not _TOURNAMENT.search(first[1]) else (rest, False)
+    rest, all_in = _posted_all_in(rest, cash=not _TOURNAMENT.search(first[1]))
     posts = [found for _, text in rest if (found := _LINE.fullmatch(text))]
     places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
     words.append(_header(first[1], posts, stakes, all_in))
@@ -216,18 +217,25 @@ def _hand_in_pokerstars_words(
             words.append(text)
 
 
-def _big_blind_all_in(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], bool]:
-    """A cash hand's lines with a big blind posted all in (``Big Blind :
-    All-in $8``, before the cards are dealt) written as the post it is, and
-    whether one was: the blind is then the stakes' only if the stack covered
-    it (a tournament's header names its stakes)."""
+def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple[int, str]], bool]:
+    """The lines with a post made all in before the cards are dealt written
+    as the post it is: among the antes (``UTG+3 : All-in 60`` before any
+    blind), an ante; at a cash table, ``Big Blind : All-in $8``, the big
+    blind. And whether a big blind was: the blind is then the stakes' only
+    if the stack covered it (a tournament's header names its stakes)."""
     out: list[tuple[int, str]] = []
-    all_in = False
+    all_in = antes = blinds = False
     for index, (number, text) in enumerate(lines):
         if text.startswith("*** "):
             return out + lines[index:], all_in
-        if found := _BIG_BLIND_ALL_IN.fullmatch(text):
-            text, all_in = f"Big Blind : Big blind {found['amount']}", True
+        if found := _POST_ALL_IN.fullmatch(text):
+            name = found["name"].strip()
+            if antes and not blinds:
+                text = f"{name} : Ante chip {found['amount']}"
+            elif cash and name == "Big Blind":
+                text, all_in = f"{name} : Big blind {found['amount']}", True
+        elif (posted := _ANTE_OR_BLIND.fullmatch(text)) and not _NEWS.fullmatch(text.split(" : ", 1)[1]):
+            antes, blinds = antes or posted["ante"] is not None, blinds or posted["ante"] is None
         out.append((number, text))
     return out, all_in
 
