@@ -327,3 +327,47 @@ def test_an_ante_posted_all_in_is_the_ante() -> None:
     fields = samples.fields(hand)
     assert hand.problems == [] and fields["antes"] == [100, 100, 60, 100]
     assert samples.actions(hand)[4:7] == ["p4 cbr 3000", "p1 f", "p2 f"] and fields["winnings"] == [0, 0, 0, 2860]
+
+
+#: A tournament hand of the 2012 layout, which writes no board line: the
+#: summary alone gives the board (typed by hand).
+_NO_BOARD_LINES = """\
+Bovada Hand #2648800001: HOLDEM Tournament #1433001 TBL#5, No Limit- Level 2 (15/30) - 2012-08-03 12:10:00
+Seat 1: Dealer (1,500 in chips)
+Seat 2: Small Blind (1,500 in chips)
+Seat 3: Big Blind [ME] (1,500 in chips)
+Dealer : Set dealer/Bring in spot [1]
+Small Blind : Ante/Small blind 15
+Big Blind [ME] : Big blind/Bring in 30
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ks Qs]
+Small Blind : Card dealt to a spot [7h 7d]
+Big Blind [ME] : Card dealt to a spot [Ac 2c]
+Dealer : Raises 90
+Small Blind : Call 75
+Big Blind [ME] : Folds
+Small Blind : Checks
+Dealer : Bets 120
+Small Blind : Call 120
+Small Blind : Checks
+Dealer : Checks
+Small Blind : Bets 200
+Dealer : Folds
+Small Blind : Return uncalled portion of bet 200
+Small Blind : Does not show [7h 7d] (One pair)
+Small Blind : Hand Result 450
+*** SUMMARY ***
+Total Pot(450)
+Board [Qd 8c 3s 2h 9d]
+"""
+
+
+def test_a_board_written_only_in_the_summary_is_dealt_where_pokerkit_deals_it() -> None:
+    """Before: "PokerKit refuses `p1 cc` here: There is no player to act"
+    (the flop's play read as more of the first round)."""
+    (hand,) = convert_text(_NO_BOARD_LINES).converted
+    assert hand.problems == [] and samples.actions(hand)[3:] == [
+        "p3 cbr 90", "p1 cc", "p2 f", "d db Qd8c3s", "p1 cc", "p3 cbr 120", "p1 cc",
+        "d db 2h", "p1 cc", "p3 cc", "d db 9d", "p1 cbr 200", "p3 f",
+    ]  # fmt: skip
+    assert samples.fields(hand)["winnings"] == [450, 0, 0]

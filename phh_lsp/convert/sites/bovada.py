@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, SiteHand
 from phh_lsp.convert.reader import failed_hand
 from phh_lsp.convert.sites import bovada_stud
 from phh_lsp.convert.sites.pokerstars import read_layout
@@ -96,10 +96,8 @@ _POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*
 _ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
-#: The summary's board, and the lines that open a showdown (before which
-#: a board the hand did not write is dealt).
+#: The summary's board.
 _BOARD: Final = re.compile(r"Board \[(?P<cards>[^\]]*)\]")
-_SHOWN: Final = re.compile(r".+? : (?:Showdown|Hand [Rr]esult|Mucks)\b.*")
 _TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
 
 
@@ -111,7 +109,7 @@ def is_bovada(text: str) -> bool:
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order;
     the lines each names are the file's."""
-    words, origin, refused = _in_pokerstars_words(text.split("\n"))
+    words, origin, refused, due = _in_pokerstars_words(text.split("\n"))
     for read in read_layout("\n".join(words), _READ_START, _HAND_ID, SITE, returns_from=0):  # always written
         if (refusal := refused.get(read.first_line)) is not None:  # its lines are the file's
             yield failed_hand(refusal, origin[read.first_line - 1], read.hand_id)
@@ -119,38 +117,49 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
         if isinstance(read, ConversionError):
             read.line, read.first_line = origin[read.line - 1], origin[read.first_line - 1]
         else:
+            number, boards = due.get(read.first_line, (0, []))
             read.first_line = origin[read.first_line - 1]
             read.table = None if read.table == "?" else read.table
             for event in read.events:
                 event.line = origin[event.line - 1]
+            read.events += [Event("board_due", number, cards=board) for board in boards]
         yield read
 
 
 #: The hands refused before they are read (by the line of their first in
 #: PokerStars' words), with their reason at the file's line.
 _Refused = dict[int, ConversionError]
+#: The boards of the hands that write none where they are dealt (by the line
+#: of their first in PokerStars' words): the summary's line, each street's cards.
+_Due = dict[int, tuple[int, list[str]]]
 
 
-def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refused]:
-    """The lines in PokerStars' words, each one's line in the file, and the
-    hands refused before they are read."""
+def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refused, _Due]:
+    """The lines in PokerStars' words, each one's line in the file, the
+    hands refused before they are read, and the boards told only in a
+    hand's summary."""
     words: list[str] = []
     origin: list[int] = []
     refused: _Refused = {}
+    due: _Due = {}
     known: bovada_stud.Known = {}
     hand: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         text = line.strip().lstrip("\ufeff")
         if _START.match(text) and hand:
-            _hand_in_pokerstars_words(hand, words, origin, refused, known)
+            _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
             hand = []
         hand.append((number, text))
-    _hand_in_pokerstars_words(hand, words, origin, refused, known)
-    return words, origin, refused
+    _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+    return words, origin, refused, due
 
 
 def _hand_in_pokerstars_words(
-    lines: list[tuple[int, str]], words: list[str], origin: list[int], refused: _Refused, known: bovada_stud.Known
+    lines: list[tuple[int, str]],
+    words: list[str],
+    origin: list[int],
+    told: tuple[_Refused, _Due],
+    known: bovada_stud.Known,
 ) -> None:
     """A hand's lines in PokerStars' words, the table line added after the
     first; a stud hand's street lines added, its limits told (``known``: those
@@ -168,7 +177,7 @@ def _hand_in_pokerstars_words(
         try:
             stakes = bovada_stud.stakes(rest, known, first[0])
         except ConversionError as error:
-            refused[len(words) + 1] = error
+            told[0][len(words) + 1] = error
     rest, all_in = _posted_all_in(rest, cash=not _TOURNAMENT.search(first[1]))
     posts = [found for _, text in rest if (found := _LINE.fullmatch(text))]
     places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
@@ -183,12 +192,9 @@ def _hand_in_pokerstars_words(
     carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
     previous = ""
     once = _ONCE_PAID if _paid_above_pot(rest) else _ONCE
-    unwritten = _unwritten_board(rest)
+    if unwritten := _unwritten_board(rest):
+        told[1][len(words) - 1] = unwritten
     for number, text in rest:
-        if unwritten and _SHOWN.fullmatch(text):
-            words.extend(unwritten[1])
-            origin.extend([unwritten[0]] * len(unwritten[1]))
-            unwritten = None
         origin.append(number)
         text, previous = ("" if text == previous and once.fullmatch(text) else text), text
         if not text:
@@ -250,8 +256,8 @@ def _paid_above_pot(lines: list[tuple[int, str]]) -> bool:
 
 def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | None:
     """The board of a hand that writes none where it is dealt (the 2012
-    layout, when every player is all in before the flop), as the street
-    lines the summary's ``Board [..]`` gives, and that line's number."""
+    layout), each street's cards as the summary's ``Board [..]`` gives them,
+    and that line's number: dealt when PokerKit deals a board."""
     if any(text.startswith("*** FLOP") or _TABLE_CARDS.fullmatch(text) for _, text in lines):
         return None
     number, cards = next(
@@ -259,13 +265,7 @@ def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | No
     )
     if len(cards) < 3:
         return None
-    streets = [f"*** FLOP *** [{' '.join(cards[:3])}]"]
-    streets += [
-        f"*** {street} *** [{' '.join(cards[:index])}] [{cards[index]}]"
-        for index, street in ((3, "TURN"), (4, "RIVER"))
-        if index < len(cards)
-    ]
-    return number, streets
+    return number, ["".join(cards[:3]), *cards[3:5]]
 
 
 def _places(seats: list[re.Match[str]]) -> dict[str, int]:
