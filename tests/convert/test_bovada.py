@@ -5,8 +5,11 @@ layout in Bovada's words (what every site promises is checked in
 The sample ``samples/bovada/cash-and-tournament.txt`` is typed by hand in
 the clients' exact layout: an Ignition cash hand with an all-in written as
 the chips added and a showdown of the best five cards, and a Bovada
-tournament hand whose seat numbers do not go round the table. The
-``poker-apprentice-*.txt`` samples are real exports, MIT-licensed (see
+tournament hand whose seat numbers do not go round the table;
+``samples/bovada/stud-tournament-and-hilo.txt`` likewise: two seven card
+stud tournament hands of the 2012 layout (no street lines, no limits) and
+a stud hi/lo cash hand of the 2014 layout. The ``poker-apprentice-*.txt``
+samples are real exports, MIT-licensed (see
 ``samples/SOURCES``).
 """
 

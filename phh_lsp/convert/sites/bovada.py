@@ -16,7 +16,10 @@ the big blind on the first streets.
 Each line is put in PokerStars' words and read by
 :func:`phh_lsp.convert.sites.pokerstars.read_layout`; the table line that
 layout needs is added after the first, and every line number is mapped
-back to the file's. This module holds only Bovada's words.
+back to the file's; a stud hand's seats, streets and limits are
+:mod:`phh_lsp.convert.sites.bovada_stud`'s, and a board the 2012 layout
+writes only in the summary is dealt where PokerKit deals one
+(``board_due``). This module holds only Bovada's words.
 """
 
 from __future__ import annotations
