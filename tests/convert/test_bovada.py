@@ -374,3 +374,18 @@ def test_a_board_written_only_in_the_summary_is_dealt_where_pokerkit_deals_it() 
         "d db 2h", "p1 cc", "p3 cc", "d db 9d", "p1 cbr 200", "p3 f",
     ]  # fmt: skip
     assert samples.fields(hand)["winnings"] == [450, 0, 0]
+
+
+def test_a_hand_cut_off_mid_line_is_named_and_the_next_one_on_that_line_read() -> None:
+    """An export cut a hand short and wrote the next on after it
+    (``Dealer : RaisBovada Hand #…``). Before: one hand answered for the
+    two, "`RaisBovada Hand #…` is not a Bovada action"; the second was lost."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    cash, tournament = text.split("\n\n\n")
+    text = cash[: cash.index("Big Blind  [ME] : Raises")] + "Big Blind  [ME] : Rais" + tournament
+    conversion = convert_text(text)
+    (failed,) = conversion.failed
+    assert (failed.first_line, failed.line) == (1, 17)
+    assert failed.reason == "the hand is cut off at `Big Blind  [ME] : Rais`: the next hand starts on the same line"
+    assert [hand.hand.first_line for hand in conversion.converted] == [17]
+    assert samples.fields(conversion.converted[0])["winnings"] == [0, 0, 0, 50]

@@ -37,6 +37,7 @@ from phh_lsp.convert.sites.pokerstars import read_layout
 SITE: Final = "Bovada"
 
 _START: Final = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.M)
+_CUT_OFF: Final = re.compile(r"(?<=\S)(?=(?:Bovada|Ignition|Bodog) Hand #\d+)")
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
 _HEADER: Final = re.compile(
@@ -148,11 +149,15 @@ def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refus
     known: bovada_stud.Known = {}
     hand: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
-        text = line.strip().lstrip("\ufeff")
-        if _START.match(text) and hand:
-            _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
-            hand = []
-        hand.append((number, text))
+        # a hand cut off mid-line, the next written on after it: two lines
+        for text in _CUT_OFF.split(line.strip().lstrip("\ufeff")):
+            if _START.match(text) and hand:
+                if _CUT_OFF.search(line.strip()) and _START.match(hand[0][1]):
+                    reason = f"the hand is cut off at `{hand[-1][1]}`: the next hand starts on the same line"
+                    refused[len(words) + 1] = ConversionError(reason, number)
+                _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+                hand = []
+            hand.append((number, text))
     _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
     return words, origin, refused, due
 
