@@ -54,8 +54,11 @@ class Event:
     show, muck, returned or collected; in stud and draw games also bring_in,
     deal (a player's new cards, ``??`` for those nobody saw), discard (its
     ``amount`` the count, ``cards`` those known; none: standing pat) and
-    street (a betting round begins with no board). ``amount`` is what the
-    site wrote (a call's or bet's chips, a raise's total for the street)."""
+    street (a betting round begins with no board); board_due is a street's
+    board the history tells without saying when it is dealt (Bovada's 2012
+    layout writes it only in the summary), dealt when PokerKit deals a
+    board. ``amount`` is what the site wrote (a call's or bet's chips, a
+    raise's total for the street)."""
 
     kind: str
     line: int

@@ -196,6 +196,8 @@ class _Played:
         #: The cards the history tells a player is dealt next (a stud street's,
         #: a draw's), dealt when PokerKit deals them.
         self.told: dict[str, list[str]] = {}
+        #: The boards the history tells without saying when (``board_due``), in order.
+        self.boards = [event for event in hand.events if event.kind == "board_due"]
 
     def apply(self, action: str, step: Any, line: int) -> None:
         try:
@@ -206,7 +208,7 @@ class _Played:
 
     def event(self, event: Event) -> None:
         state, kind = self.state, event.kind
-        if kind in ("returned", "collected", "show", "muck", "street"):
+        if kind in ("returned", "collected", "show", "muck", "street", "board_due"):
             return  # chips PokerKit moves itself; shows wait for the showdown
         if kind == "deal":
             self.told.setdefault(event.name, []).append(event.cards)
@@ -241,11 +243,16 @@ class _Played:
     def deal_due(self, line: int) -> None:
         """The hole cards PokerKit deals now (a stud street, a draw's new
         cards), in its order: the cards the history told for that player, or
-        ``??`` for each card nobody saw."""
+        ``??`` for each card nobody saw; and a board told without when
+        (``board_due``), when PokerKit deals one."""
         state = self.state
         while state.can_burn_card() or state.can_deal_hole():
             if state.can_burn_card():
                 state.burn_card("??")  # the burnt card is no action of PHH
+            if not state.can_deal_hole() and self.boards and state.can_deal_board():
+                board = self.boards.pop(0)
+                self.apply(f"d db {board.cards}", partial(state.deal_board, board.cards), board.line)
+                continue
             if not state.can_deal_hole():
                 return  # a board's burn: the board is dealt by its own line
             index = state.hole_dealee_index

@@ -5,14 +5,19 @@ layout in Bovada's words (what every site promises is checked in
 The sample ``samples/bovada/cash-and-tournament.txt`` is typed by hand in
 the clients' exact layout: an Ignition cash hand with an all-in written as
 the chips added and a showdown of the best five cards, and a Bovada
-tournament hand whose seat numbers do not go round the table. The
-``poker-apprentice-*.txt`` samples are real exports, MIT-licensed (see
+tournament hand whose seat numbers do not go round the table;
+``samples/bovada/stud-tournament-and-hilo.txt`` likewise: two seven card
+stud tournament hands of the 2012 layout (no street lines, no limits) and
+a stud hi/lo cash hand of the 2014 layout. The ``poker-apprentice-*.txt``
+samples are real exports, MIT-licensed (see
 ``samples/SOURCES``).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+
+import pytest
 
 import tests.convert.site_samples as samples
 from phh_lsp.convert.conversion import convert_text
@@ -119,3 +124,268 @@ def test_a_post_or_an_action_written_twice_in_a_row_counts_once() -> None:
     assert fields["blinds_or_straddles"] == [125, 250, 0, 0, 0]
     assert samples.actions(conversion.hands[0])[5:] == ["p3 f", "p4 cbr 760", "p5 f", "p1 f", "p2 f"]
     assert fields["winnings"] == [0, 0, 0, 625, 0]
+
+
+def test_a_stud_tournament_hand_of_the_layout_with_no_street_lines() -> None:
+    """Before: "`Seat+1: 1,500 in chips` is not a line this converter
+    understands" (every Bovada stud hand refused). The 2012 layout writes no
+    street lines (a street starts where the one-card deals do) and a level
+    of ``(0/0)``: the small bet is the completion, the big bet twice it."""
+    first, *_ = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(first)
+    assert (fields["variant"], fields["players"]) == ("F7S", ["Seat+1", "Seat+3", "Seat+5"])
+    assert (fields["antes"], fields["bring_in"], fields["small_bet"], fields["big_bet"]) == ([2, 2, 2], 5, 10, 20)
+    actions = samples.actions(first)
+    assert actions[:4] == ["d dh p1 9dTd5c", "d dh p2 AhKc2c", "d dh p3 Qc4sKd", "p2 pb"]
+    assert actions[4:7] == ["p3 cbr 10", "p1 f", "p2 cc"]  # `Raises 10`: completes to 10
+    assert "d dh p2 7d" in actions and "d dh p3 9c" in actions  # fourth street to the river
+    assert first.problems == [] and fields["winnings"] == [0, 0, 106]  # the replay ends at the history's stacks
+
+
+def test_a_stud_hand_where_nobody_bets_takes_the_stakes_of_an_earlier_hand() -> None:
+    # the second hand: everyone folds to the bring-in, at the first's ante and bring-in
+    _, second, _ = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(second)
+    assert (fields["small_bet"], fields["big_bet"], fields["winnings"]) == (10, 20, [6, 0, 0])
+    assert second.problems == []
+
+
+def test_a_stud_hand_whose_limits_nothing_tells_is_named() -> None:
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt")
+    alone = text[text.index("Bovada Hand #2633200002") : text.index("Bovada Hand #2844400001")]
+    (failed,) = convert_text(alone).failed
+    assert failed.line == 1
+    assert failed.reason.startswith("nobody bets in this stud hand and Bovada names no stakes")
+
+
+def test_a_stud_hi_lo_cash_hand_with_street_lines() -> None:
+    *_, hilo = samples.converted(SITE, "stud-tournament-and-hilo.txt")
+    fields = samples.fields(hilo)
+    assert (fields["variant"], fields["currency"]) == ("F7S/8", "USD")
+    assert (fields["bring_in"], fields["small_bet"], fields["big_bet"]) == (Decimal("2.50"), 5, 10)
+    actions = samples.actions(hilo)
+    assert actions[3:7] == ["p2 pb", "p3 cbr 5", "p1 cc", "p2 cbr 10"]
+    assert "p3 sm QcQsQh5h4d" not in actions and "p3 sm 5hQcQs3c4d8dQh" in actions  # their own seven cards
+    assert hilo.problems == [] and (fields["winnings"], fields["_rake"]) == ([0, 0, Decimal("80.75")], 3)
+
+
+def test_a_double_bet_after_an_open_pair_is_named() -> None:
+    bets = "Seat+5 : Bets 10 \nSeat+3 [ME] : Raises 20 \nSeat+5 : Call 10 "
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt").replace(
+        bets, "Seat+5 : Double bets 20 \nSeat+3 [ME] : Call 20 "
+    )
+    failed = convert_text(text).failed[0]
+    assert failed.line == 19 and failed.reason == (
+        "Seat+5 bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "instead"),
+    [
+        # the 2012 layouts: an all-in raise names the street's total, as `Raises` does (before: read as
+        # the chips added, "The amount 21.50 is above the maximum allowed 20")
+        ("UTG : All-in $18.50 ", "UTG : All-in(raise) $20 "),
+        # the raise of a player timed out (before: "is not a Bovada action")
+        ("UTG : All-in $18.50 ", "UTG : All-in(raise-timeout) $20 to $20 "),
+        # the 2012 layout's flop written `Card to the table` (before: "is not a line this converter understands")
+        ("*** FLOP *** [2c 7h Jd]", "Card to the table [2c 7h Jd]"),
+        # the lines of the 2021 layout (MVS) that say nothing, and the 2012 layout's bare dealer line
+        ("Dealer : Set dealer [6] ", "Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 0A-0"),
+        ("Dealer : Set dealer [6] ", "Dealer : Set dealer [6] \nPlayer Info: Seat1: P1-0a1b, Seat4: P4-2c3d"),
+        ("Dealer : Set dealer [6] ", "Dealer : Set dealer [6] \nSeating Info: 1, 4, 5, 6"),
+        ("Dealer : Set dealer [6] ", "Set dealer/Bring in spot"),
+    ],
+)
+def test_the_older_and_newer_layouts_lines_convert(written: str, instead: str) -> None:
+    conversion = convert_text(samples.text(SITE, "cash-and-tournament.txt").replace(written, instead, 1))
+    assert [failed.reason for failed in conversion.failed] == []
+    cash = conversion.converted[0]
+    assert cash.problems == [] and "p3 cbr 20" in samples.actions(cash)
+    assert samples.fields(cash)["winnings"] == [0, Decimal("38.75"), 0, 0]
+
+
+def test_a_fold_showing_one_card_is_a_fold() -> None:
+    """Before: "`Folds & Shows [Ac 6c] Show1 [Ac]` is not a Bovada action"."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Big Blind : Folds\n", "Big Blind : Folds & Shows [Jh 4c] Show1 [Jh]\n"
+    )
+    conversion = convert_text(text)
+    assert conversion.failed == [] and conversion.converted[1].problems == []
+    assert samples.actions(conversion.converted[1])[-1] == "p2 f"
+
+
+def test_a_board_the_hand_does_not_write_is_dealt_from_the_summary() -> None:
+    """The 2012 layout writes no board when every player is all in before
+    the flop; its summary does (``Board [..]``). Before: the replay stopped
+    before the board, "p2 (Big Blind) ends the replay with 30; the
+    history implies 68.75"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    text = text.replace("*** FLOP *** [2c 7h Jd]\n*** TURN *** [2c 7h Jd] [3s]\n*** RIVER *** [2c 7h Jd 3s] [Ks]\n", "")
+    cash = convert_text(text).converted[0]
+    assert cash.problems == [] and samples.fields(cash)["winnings"] == [0, Decimal("38.75"), 0, 0]
+    assert [action for action in samples.actions(cash) if action.startswith("d db")] == [
+        "d db 2c7hJd",
+        "d db 3s",
+        "d db Ks",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "hand"),
+    [
+        ("Dealer  [ME] : Return uncalled portion of bet 40 \n", 1),  # a bet is returned once
+        ("Big Blind  [ME] : Hand result $38.75 \n", 0),  # twice $38.75 is more than the pot of $40.25
+    ],
+)
+def test_a_return_or_a_result_written_again_counts_once(line: str, hand: int) -> None:
+    """Bovada's 2014-2015 exports write some lines again (FPDB's "corrupted
+    lines"). Before: "ends the replay with N; the history implies N"."""
+    conversion = convert_text(samples.text(SITE, "cash-and-tournament.txt").replace(line, line * 3, 1))
+    assert [converted.problems for converted in conversion.converted] == [[], []]
+    assert samples.fields(conversion.converted[hand])["winnings"] == (
+        [0, Decimal("38.75"), 0, 0] if hand == 0 else [0, 0, 0, 50]
+    )
+
+
+#: A heads-up limit cash hand whose big blind is posted all in for less
+#: than the blind (typed by hand, in the 2013 layout).
+_SHORT_BIG_BLIND = """\
+Bovada Hand #2667300001 TBL#3050700 HOLDEM Fixed Limit - 2013-02-11 20:05:41
+Seat 2: Dealer [ME] ($412 in chips)
+Seat 5: Big Blind ($7 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [2]
+Dealer  [ME] : Ante/Small Blind $5
+Big Blind : All-in $7
+*** HOLE CARDS ***
+Dealer  [ME] : Card dealt to a spot [Qh 9h]
+Big Blind : Card dealt to a spot [6c 6d]
+Dealer  [ME] : Calls $2
+*** FLOP *** [Jd 9c 2s]
+*** TURN *** [Jd 9c 2s] [Kc]
+*** RIVER *** [Jd 9c 2s Kc] [4h]
+Dealer  [ME] : Showdown [Kc Jd 9h 9c Qh] (One pair)
+Big Blind : Showdown [Kc Jd 6c 6d 9c] (One pair)
+Dealer  [ME] : Hand result $13
+*** SUMMARY ***
+Total Pot($14) | Rake ($1)
+Board [Jd 9c 2s Kc 4h]
+Seat+2: Dealer $13 [Showdown] [Qh 9h] (One pair)
+Seat+5: Big Blind lost with One pair [6c 6d]
+"""
+
+
+def test_a_cash_big_blind_posted_all_in_for_less_is_the_blind() -> None:
+    """Before: "PokerKit cannot set this hand up: Non-positive minimum
+    completion, betting, or raising amount 0 was supplied" (a cash hand's
+    stakes are the blinds posted, and no big blind was)."""
+    (hand,) = convert_text(_SHORT_BIG_BLIND).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and (fields["small_bet"], fields["big_bet"]) == (10, 20)  # twice the small blind
+    assert fields["players"] == ["Big Blind", "Dealer"] and fields["starting_stacks"] == [7, 412]
+    assert samples.actions(hand)[2] == "p2 cc" and fields["winnings"] == [0, 13]
+
+
+#: A tournament hand whose UTG posts their ante all in, among the antes
+#: (typed by hand, in the 2016 layout).
+_ANTE_ALL_IN = """\
+Bovada Hand #3400000001: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 14 (500/1000) - 2016-06-29 01:10:00
+Seat 1: Small Blind (20,000 in chips)
+Seat 2: Big Blind (15,000 in chips)
+Seat 3: UTG (60 in chips)
+Seat 4: Dealer (9,000 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : All-in 60
+Dealer : Ante chip 100
+Small Blind : Small blind 500
+Big Blind : Big blind 1000
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [7c 2d]
+Big Blind : Card dealt to a spot [Qc Td]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+Dealer : Raises 3000 to 3000
+Small Blind : Folds
+Big Blind : Folds
+Dealer : Return uncalled portion of bet 2000
+*** FLOP *** [Ac 5d Jh]
+*** TURN *** [Ac 5d Jh] [4c]
+*** RIVER *** [Ac 5d Jh 4c] [2s]
+UTG : Showdown [Ac Jh 9s 8s 5d] (High Card)
+Dealer : Showdown [Ah Ac Kh Jh 5d] (One pair)
+Dealer : Hand Result-Side Pot 2620
+Dealer : Hand Result 240
+*** SUMMARY ***
+Total Pot(2860)
+Board [Ac 5d Jh 4c 2s]
+"""
+
+
+def test_an_ante_posted_all_in_is_the_ante() -> None:
+    """Before: "PokerKit refuses `p3 cbr 60` here: The player is already
+    covered by a previous bet/raise" (`UTG : All-in 60` read as a bet)."""
+    (hand,) = convert_text(_ANTE_ALL_IN).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["antes"] == [100, 100, 60, 100]
+    assert samples.actions(hand)[4:7] == ["p4 cbr 3000", "p1 f", "p2 f"] and fields["winnings"] == [0, 0, 0, 2860]
+
+
+#: A tournament hand of the 2012 layout, which writes no board line: the
+#: summary alone gives the board (typed by hand).
+_NO_BOARD_LINES = """\
+Bovada Hand #2648800001: HOLDEM Tournament #1433001 TBL#5, No Limit- Level 2 (15/30) - 2012-08-03 12:10:00
+Seat 1: Dealer (1,500 in chips)
+Seat 2: Small Blind (1,500 in chips)
+Seat 3: Big Blind [ME] (1,500 in chips)
+Dealer : Set dealer/Bring in spot [1]
+Small Blind : Ante/Small blind 15
+Big Blind [ME] : Big blind/Bring in 30
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ks Qs]
+Small Blind : Card dealt to a spot [7h 7d]
+Big Blind [ME] : Card dealt to a spot [Ac 2c]
+Dealer : Raises 90
+Small Blind : Call 75
+Big Blind [ME] : Folds
+Small Blind : Checks
+Dealer : Bets 120
+Small Blind : Call 120
+Small Blind : Checks
+Dealer : Checks
+Small Blind : Bets 200
+Dealer : Folds
+Small Blind : Return uncalled portion of bet 200
+Small Blind : Does not show [7h 7d] (One pair)
+Small Blind : Hand Result 450
+*** SUMMARY ***
+Total Pot(450)
+Board [Qd 8c 3s 2h 9d]
+"""
+
+
+def test_a_board_written_only_in_the_summary_is_dealt_where_pokerkit_deals_it() -> None:
+    """Before: "PokerKit refuses `p1 cc` here: There is no player to act"
+    (the flop's play read as more of the first round)."""
+    (hand,) = convert_text(_NO_BOARD_LINES).converted
+    assert hand.problems == [] and samples.actions(hand)[3:] == [
+        "p3 cbr 90", "p1 cc", "p2 f", "d db Qd8c3s", "p1 cc", "p3 cbr 120", "p1 cc",
+        "d db 2h", "p1 cc", "p3 cc", "d db 9d", "p1 cbr 200", "p3 f",
+    ]  # fmt: skip
+    assert samples.fields(hand)["winnings"] == [450, 0, 0]
+
+
+def test_a_hand_cut_off_mid_line_is_named_and_the_next_one_on_that_line_read() -> None:
+    """An export cut a hand short and wrote the next on after it
+    (``Dealer : RaisBovada Hand #…``). Before: one hand answered for the
+    two, "`RaisBovada Hand #…` is not a Bovada action"; the second was lost."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    cash, tournament = text.split("\n\n\n")
+    text = cash[: cash.index("Big Blind  [ME] : Raises")] + "Big Blind  [ME] : Rais" + tournament
+    conversion = convert_text(text)
+    (failed,) = conversion.failed
+    assert (failed.first_line, failed.line) == (1, 17)
+    assert failed.reason == "the hand is cut off at `Big Blind  [ME] : Rais`: the next hand starts on the same line"
+    assert [hand.hand.first_line for hand in conversion.converted] == [17]
+    assert samples.fields(conversion.converted[0])["winnings"] == [0, 0, 0, 50]

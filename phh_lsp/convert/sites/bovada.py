@@ -16,7 +16,10 @@ the big blind on the first streets.
 Each line is put in PokerStars' words and read by
 :func:`phh_lsp.convert.sites.pokerstars.read_layout`; the table line that
 layout needs is added after the first, and every line number is mapped
-back to the file's. This module holds only Bovada's words.
+back to the file's; a stud hand's seats, streets and limits are
+:mod:`phh_lsp.convert.sites.bovada_stud`'s, and a board the 2012 layout
+writes only in the summary is dealt where PokerKit deals one
+(``board_due``). This module holds only Bovada's words.
 """
 
 from __future__ import annotations
@@ -26,12 +29,15 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from phh_lsp.convert.history import ConversionError, SiteHand
+from phh_lsp.convert.history import ConversionError, Event, SiteHand
+from phh_lsp.convert.reader import failed_hand
+from phh_lsp.convert.sites import bovada_stud
 from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "Bovada"
 
 _START: Final = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.M)
+_CUT_OFF: Final = re.compile(r"(?<=\S)(?=(?:Bovada|Ignition|Bodog) Hand #\d+)")
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
 _HEADER: Final = re.compile(
@@ -52,16 +58,21 @@ _VERBS: Final = (
     (re.compile(r"(?:Ante/)?Small [Bb]lind " + _NUMBER), "posts small blind {amount}"),
     (re.compile(r"Big [Bb]lind(?:/Bring in)? " + _NUMBER), "posts big blind {amount}"),
     (re.compile(r"Ante chip " + _NUMBER), "posts the ante {amount}"),
+    (re.compile(r"Bring_in chip " + _NUMBER), "brings in for {amount}"),
     (re.compile(r"Posts chip " + _NUMBER), "posts big blind {amount}"),
     (re.compile(r"Posts dead chip " + _NUMBER), "posts missed blind {amount}"),
     (re.compile(r"Folds?(?: ?\(.*\))?"), "folds"),
-    (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])"), "folds {cards}"),
+    (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])(?: Show\d \[[^\]]*\])?"), "folds {cards}"),
     (re.compile(r"Checks(?: ?\(.*\))?"), "checks"),
     (re.compile(r"Calls?(?:\([^)]*\))? " + _NUMBER), "calls {amount}"),
     (re.compile(r"Bets(?: chip info\([^)]*\))? " + _NUMBER), "bets {amount}"),
     (re.compile(r"Raises(?:\([^)]*\))? \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount}"),
     (re.compile(r"Raises(?:\([^)]*\))? " + _NUMBER), "raises {amount} to {amount}"),
-    (re.compile(r"All-in\(raise\) \$?[\d,.]+ to " + _NUMBER), "raises {amount} to {amount} and is all-in"),
+    # the 2012 layout's `All-in(raise) $32` names the street's total, as `Raises $32` does
+    (
+        re.compile(r"All-in\(raise(?:-timeout)?\) (?:\$?[\d,.]+ to )?" + _NUMBER),
+        "raises {amount} to {amount} and is all-in",
+    ),
     (re.compile(r"Mucks (?P<cards>\[[^\]]*\])(?: \(.*\))?"), "mucks hand {cards}"),
     (re.compile(r"Does not show(?: \[[^\]]*\])?(?: Show\d \[[^\]]*\])?(?: \([^)]*\))?"), "doesn't show hand"),
 )
@@ -74,12 +85,23 @@ _NEWS: Final = re.compile(
 #: Lines naming no player that say nothing.
 _NOTHING: Final = re.compile(
     r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
+    r"|(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot"
 )
-#: A post or a bet: written again on the next line, word for word, it is
-#: the export's fault (nobody posts or acts twice in a row), counted once.
-_ONCE: Final = re.compile(r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in).*")
-_TABLE_CARDS: Final = re.compile(r"Card dealt to table (\[[^\]]*\])")
+#: A post, a bet or a bet returned: written again on the next line, word
+#: for word, it is the export's fault (nobody posts or acts twice in a row,
+#: a bet is returned once), counted once.
+_ONCE: Final = re.compile(
+    r".+ : (?:Ante/Small|Small|Big|Ante chip|Posts|Bets|Raises|Calls?\b|All-in|Return uncalled portion of bet).*"
+)
+#: ... and, in a hand whose results add up to more than its pot, a result.
+_ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
+_RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
+_POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
+_ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
+_TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
+#: The summary's board.
+_BOARD: Final = re.compile(r"Board \[(?P<cards>[^\]]*)\]")
 _TOTAL: Final = re.compile(r"Total Pot\((?P<pot>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*")
 
 
@@ -91,44 +113,83 @@ def is_bovada(text: str) -> bool:
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order;
     the lines each names are the file's."""
-    words, origin = _in_pokerstars_words(text.split("\n"))
+    words, origin, refused, due = _in_pokerstars_words(text.split("\n"))
     for read in read_layout("\n".join(words), _READ_START, _HAND_ID, SITE, returns_from=0):  # always written
+        if (refusal := refused.get(read.first_line)) is not None:  # its lines are the file's
+            yield failed_hand(refusal, origin[read.first_line - 1], read.hand_id)
+            continue
         if isinstance(read, ConversionError):
             read.line, read.first_line = origin[read.line - 1], origin[read.first_line - 1]
         else:
+            number, boards = due.get(read.first_line, (0, []))
             read.first_line = origin[read.first_line - 1]
             read.table = None if read.table == "?" else read.table
             for event in read.events:
                 event.line = origin[event.line - 1]
+            read.events += [Event("board_due", number, cards=board) for board in boards]
         yield read
 
 
-def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int]]:
-    """The lines in PokerStars' words, and each one's line in the file."""
+#: The hands refused before they are read (by the line of their first in
+#: PokerStars' words), with their reason at the file's line.
+_Refused = dict[int, ConversionError]
+#: The boards of the hands that write none where they are dealt (by the line
+#: of their first in PokerStars' words): the summary's line, each street's cards.
+_Due = dict[int, tuple[int, list[str]]]
+
+
+def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refused, _Due]:
+    """The lines in PokerStars' words, each one's line in the file, the
+    hands refused before they are read, and the boards told only in a
+    hand's summary."""
     words: list[str] = []
     origin: list[int] = []
+    refused: _Refused = {}
+    due: _Due = {}
+    known: bovada_stud.Known = {}
     hand: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
-        text = line.strip().lstrip("\ufeff")
-        if _START.match(text) and hand:
-            _hand_in_pokerstars_words(hand, words, origin)
-            hand = []
-        hand.append((number, text))
-    _hand_in_pokerstars_words(hand, words, origin)
-    return words, origin
+        # a hand cut off mid-line, the next written on after it: two lines
+        for text in _CUT_OFF.split(line.strip().lstrip("\ufeff")):
+            if _START.match(text) and hand:
+                if _CUT_OFF.search(line.strip()) and _START.match(hand[0][1]):
+                    reason = f"the hand is cut off at `{hand[-1][1]}`: the next hand starts on the same line"
+                    refused[len(words) + 1] = ConversionError(reason, number)
+                _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+                hand = []
+            hand.append((number, text))
+    _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+    return words, origin, refused, due
 
 
-def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], origin: list[int]) -> None:
-    """A hand's lines in PokerStars' words, the table line added after the first."""
+def _hand_in_pokerstars_words(
+    lines: list[tuple[int, str]],
+    words: list[str],
+    origin: list[int],
+    told: tuple[_Refused, _Due],
+    known: bovada_stud.Known,
+) -> None:
+    """A hand's lines in PokerStars' words, the table line added after the
+    first; a stud hand's street lines added, its limits told (``known``: those
+    earlier hands of the file told)."""
     if not lines or not _START.match(lines[0][1]):  # lines before the first hand: no hand's
         for number, text in lines:
             words.append(text)
             origin.append(number)
         return
-    posts = [found for _, text in lines if (found := _LINE.fullmatch(text))]
-    places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
     first, *rest = lines
-    words.append(_header(first[1], posts))
+    stud = bovada_stud.is_stud(first[1])
+    stakes = None
+    if stud:
+        rest = bovada_stud.with_streets(rest)
+        try:
+            stakes = bovada_stud.stakes(rest, known, first[0])
+        except ConversionError as error:
+            told[0][len(words) + 1] = error
+    rest, all_in = _posted_all_in(rest, cash=not _TOURNAMENT.search(first[1]))
+    posts = [found for _, text in rest if (found := _LINE.fullmatch(text))]
+    places = _places([seat for _, text in lines if (seat := _SEAT.fullmatch(text))])
+    words.append(_header(first[1], posts, stakes, all_in))
     table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
     words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
     origin += [first[0], first[0]]
@@ -138,14 +199,19 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
     # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
     carded = {line["name"].strip() for line in posts if line["verb"].startswith("Card dealt to a spot ")}
     previous = ""
+    once = _ONCE_PAID if _paid_above_pot(rest) else _ONCE
+    if unwritten := _unwritten_board(rest):
+        told[1][len(words) - 1] = unwritten
     for number, text in rest:
         origin.append(number)
-        text, previous = ("" if text == previous and _ONCE.fullmatch(text) else text), text
+        text, previous = ("" if text == previous and once.fullmatch(text) else text), text
         if not text:
             words.append(text)
         elif text.startswith("*** "):
             street = {} if not text.startswith("*** HOLE CARDS") else street
             words.append(text)
+        elif stud and (seat_line := bovada_stud.seat_line(text)):
+            words.append(seat_line)
         elif seat := _SEAT.fullmatch(text):
             name = seat["name"].strip()
             out = " is sitting out" if carded and name not in carded else ""
@@ -153,7 +219,8 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
         elif total := _TOTAL.fullmatch(text):
             words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
         elif line := _LINE.fullmatch(text):
-            words.append(_player_line(line["name"].strip(), line["verb"], street, dealt))
+            verb = bovada_stud.stud_verb(line["verb"]) if stud else line["verb"]
+            words.append(_player_line(line["name"].strip(), verb, street, dealt) if verb else "")
         elif board := _TABLE_CARDS.fullmatch(text):  # the older layout's boards
             street = {}
             words.append(f"*** {_STREETS[min(boards, 2)]} *** {board[1]}")
@@ -162,6 +229,51 @@ def _hand_in_pokerstars_words(lines: list[tuple[int, str]], words: list[str], or
             words.append("")
         else:
             words.append(text)
+
+
+def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple[int, str]], bool]:
+    """The lines with a post made all in before the cards are dealt written
+    as the post it is: among the antes (``UTG+3 : All-in 60`` before any
+    blind), an ante; at a cash table, ``Big Blind : All-in $8``, the big
+    blind. And whether a big blind was: the blind is then the stakes' only
+    if the stack covered it (a tournament's header names its stakes)."""
+    out: list[tuple[int, str]] = []
+    all_in = antes = blinds = False
+    for index, (number, text) in enumerate(lines):
+        if text.startswith("*** "):
+            return out + lines[index:], all_in
+        if found := _POST_ALL_IN.fullmatch(text):
+            name = found["name"].strip()
+            if antes and not blinds:
+                text = f"{name} : Ante chip {found['amount']}"
+            elif cash and name == "Big Blind":
+                text, all_in = f"{name} : Big blind {found['amount']}", True
+        elif (posted := _ANTE_OR_BLIND.fullmatch(text)) and not _NEWS.fullmatch(text.split(" : ", 1)[1]):
+            antes, blinds = antes or posted["ante"] is not None, blinds or posted["ante"] is None
+        out.append((number, text))
+    return out, all_in
+
+
+def _paid_above_pot(lines: list[tuple[int, str]]) -> bool:
+    """Whether the hand's results add up to more than its total pot: a
+    result written again on the next line is then the export's fault."""
+    pot = next((_number(total["pot"]) for _, text in lines if (total := _TOTAL.fullmatch(text))), None)
+    paid = sum((_number(result["amount"]) for _, text in lines if (result := _RESULT.fullmatch(text))), Decimal(0))
+    return pot is not None and paid > pot
+
+
+def _unwritten_board(lines: list[tuple[int, str]]) -> tuple[int, list[str]] | None:
+    """The board of a hand that writes none where it is dealt (the 2012
+    layout), each street's cards as the summary's ``Board [..]`` gives them,
+    and that line's number: dealt when PokerKit deals a board."""
+    if any(text.startswith("*** FLOP") or _TABLE_CARDS.fullmatch(text) for _, text in lines):
+        return None
+    number, cards = next(
+        ((number, board["cards"].split()) for number, text in lines if (board := _BOARD.fullmatch(text))), (0, [])
+    )
+    if len(cards) < 3:
+        return None
+    return number, ["".join(cards[:3]), *cards[3:5]]
 
 
 def _places(seats: list[re.Match[str]]) -> dict[str, int]:
@@ -187,9 +299,10 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
     street kept (an all-in is a call, a bet or a raise by them), and the
     cards they were dealt (``Showdown [..]`` gives the best five cards,
     the board's among them: the player shows their own)."""
-    if verb.startswith("Card dealt to a spot "):
-        dealt[name] = verb.removeprefix("Card dealt to a spot ")
-        return f"Dealt to {name} {dealt[name]}"
+    if verb.startswith("Card dealt to a spot "):  # a stud street's: the cards held before, then the new
+        cards, held = verb.removeprefix("Card dealt to a spot "), dealt.get(name)
+        dealt[name] = cards if held is None else f"{held[:-1]} {cards[1:]}"
+        return f"Dealt to {name} {cards}" if held is None else f"Dealt to {name} {held} {cards}"
     if re.fullmatch(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\(.*\))?", verb):
         return f"{name}: shows {dealt[name]}" if name in dealt else f"{name}: {verb}"
     if found := re.fullmatch(r"Return uncalled portion of bet " + _NUMBER, verb):
@@ -199,7 +312,7 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
         return f"{name} collected {found['amount']} from {'side ' if found['side'] else ''}pot"
     if _NEWS.fullmatch(verb):
         return ""
-    if found := re.fullmatch(r"All-in(?:\([^)]*\))? " + _NUMBER, verb):
+    if found := re.fullmatch(r"All-in(?:\((?!raise)[^)]*\))? " + _NUMBER, verb):
         verb = _all_in(name, found["amount"], street)
     for pattern, ours in _VERBS:
         if found := pattern.fullmatch(verb):
@@ -221,7 +334,7 @@ def _all_in(name: str, amount: str, street: dict[str, Decimal]) -> str:
 
 
 def _put_in(name: str, said: str, street: dict[str, Decimal]) -> None:
-    if found := re.match(r"(?:posts (?:small|big) blind|calls|bets) " + _NUMBER, said):
+    if found := re.match(r"(?:posts (?:small|big) blind|brings in for|calls|bets) " + _NUMBER, said):
         street[name] = street.get(name, Decimal(0)) + _number(found["amount"])
     elif found := re.match(r"raises \S+ to " + _NUMBER, said):
         street[name] = _number(found["amount"])
@@ -243,10 +356,13 @@ def _button(lines: list[tuple[int, str]]) -> str:
     return dealer_seat.split(":")[0].removeprefix("Seat ")
 
 
-def _header(text: str, lines: list[re.Match[str]]) -> str:
+def _header(
+    text: str, lines: list[re.Match[str]], stud: tuple[Decimal, Decimal] | None, short_big: bool = False
+) -> str:
     """The first line in PokerStars' words: the stakes of a cash hand are
-    the blinds posted. Left as it is when it cannot be read, so the reader
-    refuses the hand with it."""
+    the blinds posted (twice the small blind, when the big blind was posted
+    all in for less: ``short_big``), a stud hand's (``stud``) its bets. Left
+    as it is when it cannot be read, so the reader refuses the hand with it."""
     header = _HEADER.fullmatch(text)
     game = _GAME.search(header["rest"]) if header else None
     if header is None or game is None:
@@ -259,13 +375,14 @@ def _header(text: str, lines: list[re.Match[str]]) -> str:
     game_name = f"{name} {limit.replace('Fixed ', '')}"
     if (tournament := _TOURNAMENT.search(header["rest"])) and (level := _LEVEL.search(header["rest"])):
         small, big = _number(level["small"]), _number(level["big"])
-        small, big = (big, 2 * big) if limited else (small, big)
+        small, big = stud or ((big, 2 * big) if limited else (small, big))
         number = re.sub(r"\D", "", tournament["id"])
         return f"{head}Tournament #{number}, {game_name} - Level {level['level']} ({small}/{big}) - {when}"
     posted = {kind: _number(found["amount"]) for line in lines for kind, found in _blind(line["verb"])}
     big = posted.get("big", Decimal(0))
     small = posted.get("small", big / 2)
-    small, big = (big, 2 * big) if limited else (small, big)
+    big = max(big, 2 * small) if short_big else big
+    small, big = stud or ((big, 2 * big) if limited else (small, big))
     dollars = any("$" in line["verb"] for line in lines)
     stakes = f"${small}/${big} USD" if dollars else f"{small}/{big}"
     return f"{head}{game_name} ({stakes}) - {when}"
