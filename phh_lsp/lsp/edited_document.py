@@ -78,6 +78,13 @@ class EditedDocument(TextDocument):
         index = self._index
         return index if index is not None and index.text is self._source else None
 
+    def keep_line_index(self, index: LineIndex) -> None:
+        """Keep ``index`` (the first check's, made off the message loop) if
+        it is the current text's and none is kept: the first keystroke then
+        does not index the whole file's lines again on the loop."""
+        if self._index is None and index.text is self._source:
+            self._index = index
+
     def edit_since(self, version: int | None) -> Edit | None:
         """One edit that turns the text of ``version`` into the current one;
         None when that is not known (a change older than remembered, or a

@@ -4,9 +4,10 @@ A 1,000-hand ``.phhs`` leaves some 600,000 objects alive in the server.
 Python's own full collection walks them all, about 200 ms, at whatever
 moment enough allocations have piled up: in the middle of a keystroke's
 re-check or a hover, which is where a user feels it (the p95 of every
-request was that pause). Here the oldest generation is never collected
-on its own; a full collection runs instead once the server has been
-idle for a moment, and at the latest after a while of steady work.
+request was that pause). Here the middle and oldest generations are never
+collected on their own (only young objects are, see lsp/warm_up.py); a
+full collection runs instead once the server has been idle for a moment,
+and at the latest after a while of steady work.
 
 What survives a collection is then frozen (``gc.freeze``): the next one
 walks only what was made since, a few milliseconds. Frozen objects are
@@ -29,8 +30,8 @@ from typing import Final
 IDLE_SECONDS: Final = 1.5
 #: Collect at the latest this long after the previous collection.
 AT_LEAST_EVERY_SECONDS: Final = 60.0
-#: The oldest generation's threshold, set by the server's warm-up: a number
-#: of younger collections never reached, so Python never runs a full one itself.
+#: The middle and oldest generations' threshold, set by the server's warm-up: a
+#: number of younger collections never reached, so Python only collects young objects.
 NEVER: Final = 1 << 30
 #: How often an idle collection looks at the frozen objects too.
 WHOLE_HEAP_EVERY_SECONDS: Final = 600.0

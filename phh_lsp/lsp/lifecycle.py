@@ -15,8 +15,8 @@ from lsprotocol import types
 
 from phh_lsp.lsp.configuration import pull_configuration
 from phh_lsp.lsp.handlers import Handlers
-from phh_lsp.lsp.idle_collection import NEVER
 from phh_lsp.lsp.session import PhhLanguageServer
+from phh_lsp.lsp.warm_up import warm_up_checking, warm_up_messages
 
 handlers = Handlers()
 #: Equities computed in the background reach the inlay hints at most this often.
@@ -37,7 +37,7 @@ async def on_initialized(ls: PhhLanguageServer, params: types.InitializedParams)
     # table is no part of the start-up an editor waits for
     ls.editor_settings.apply(ls.initialization_options)
     loop = asyncio.get_running_loop()
-    loop.run_in_executor(None, _warm_up)
+    loop.run_in_executor(None, _warm_up, ls)
     _refresh_hints_when_strength_is_ready(ls, loop)
     try:
         await pull_configuration(ls)
@@ -72,39 +72,16 @@ def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.A
     when_computed(computed)
 
 
-def _warm_up() -> None:
-    """Import the core and PokerKit once ``initialize`` is answered, off the
+def _warm_up(ls: PhhLanguageServer) -> None:
+    """Load the core and PokerKit once ``initialize`` is answered, off the
     message loop: the server answers the client first and loads the rules
-    engine while the editor opens the file. (PokerKit's hand tables are
-    built later, when a showdown first needs one: see
-    core/engine/pokerkit_tables.py.)
-
-    Then what was built (modules, compiled patterns: objects that live as
-    long as the server) is frozen out of the garbage collector's sight, and young objects are collected less often, as
-    ``phh-lsp check`` does: the first check of a 1,000-hand file was a
-    second slower with every full collection walking those tables. Full
-    collections are left to the idle collector (``ls.collector``): none
-    lands in the middle of a keystroke's re-check.
-    """
-    import gc
-
-    import pokerkit  # noqa: F401
-
-    from phh_lsp.lsp.features import (  # noqa: F401
-        code_actions,
-        code_lens,
-        completion,
-        diagnostics,
-        formatting,
-        hover,
-        inlay_hints,
-        navigation,
-        semantic_tokens,
-        symbols,
-    )
-
-    gc.freeze()
-    gc.set_threshold(10_000, 20, NEVER)
+    engine while the editor opens the file (PokerKit's hand tables are built
+    later, when a showdown first needs one: see
+    core/engine/pokerkit_tables.py). Only what a check needs, and the
+    messages of a keystroke and its diagnostics: the other features are
+    loaded once the first check is done (see lsp/warm_up.py)."""
+    warm_up_checking()
+    warm_up_messages(ls.converter, features=False)
 
 
 @handlers.feature(types.SHUTDOWN)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import default_converter
 
 from phh_lsp import __version__
 from phh_lsp.lsp.documents import Documents, UnknownDocument
@@ -21,6 +22,7 @@ from phh_lsp.lsp.editor_settings import EditorSettings
 from phh_lsp.lsp.idle_collection import IdleCollector
 
 if TYPE_CHECKING:
+    from cattrs import Converter
     from pygls.workspace import TextDocument
 
     from phh_lsp.core.analysis import Analysis
@@ -35,7 +37,10 @@ class PhhLanguageServer(LanguageServer):
     """The server's state: settings, analyses and pending re-checks."""
 
     def __init__(self) -> None:
-        super().__init__("phh-lsp", __version__)
+        converter: Converter = default_converter()  # type: ignore[no-untyped-call]
+        super().__init__("phh-lsp", __version__, converter_factory=lambda: converter)
+        #: What pygls reads and writes messages with (prepared off the loop: lsp/warm_up.py).
+        self.converter = converter
         #: What ``initialize`` carried, applied at ``initialized``.
         self.initialization_options: Any = None
         #: The editor's settings, and each document's.
