@@ -208,7 +208,8 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
         actions = [parse_action(index, item) for index, item in enumerate(actions_node.items)]
         check_actions_in_context(actions, report.variant, report.player_count)
         for action in actions:
-            diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
+            if action.problems:
+                diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
     syntax = [d.span for d in diagnostics if d.code == "PHH101"]
     if syntax:
         # One error for one mistake: what the scanner read around a syntax
