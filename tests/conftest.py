@@ -126,6 +126,8 @@ SLOW = frozenset(
         "test_fast_paths.py::test_plain_lines_read_as_their_built_nodes_read",
         "test_fast_paths.py::test_pokerkits_own_cards_change_nothing_on_generated_hands",
         "test_fast_paths.py::test_pokerkits_own_cards_change_nothing_on_the_corpus",
+        "test_fast_paths.py::test_the_verdict_without_the_values_is_checks_verdict",
+        "test_fast_paths.py::test_the_verdict_without_the_values_on_the_corpus_and_the_suite",
         "test_features_robustness.py::test_truncated_documents",
         "test_formatter.py::test_generated_hand",
         "test_formatting.py::test_corpus_idempotent_and_lossless",

@@ -23,7 +23,8 @@ from phh_lsp.core.rules.array_slips import Slips, explain_slips
 from phh_lsp.core.rules.checks_actions import check_actions_in_context
 from phh_lsp.core.rules.checks_fields import FieldReport, check_fields
 from phh_lsp.core.rules.codes import Diagnostic, diagnostic
-from phh_lsp.core.syntax import TomlError, check, parse
+from phh_lsp.core.syntax import TomlError, parse
+from phh_lsp.core.syntax import errors as toml_errors
 from phh_lsp.core.syntax.entries import Entry, Value, read_entries
 from phh_lsp.core.text import LineIndex, Span
 
@@ -189,7 +190,7 @@ def _header_of(text: str) -> Entry | None:
 
 def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
     document = parse(text, bom=False)  # a file's mark is off already: another is stray
-    _, errors = check(document)
+    errors = toml_errors(document)  # the verdict only: the fields are read off the tree
     header, entries = _hand_entries(read_entries(document), multi)
     lines = LineIndex(text) if errors else None  # only messages about errors need lines
     slips = explain_slips(text, lines, entries, errors) if lines is not None else Slips()
@@ -207,7 +208,8 @@ def _analyze_hand(text: str, multi: bool, detail: bool) -> HandAnalysis:
         actions = [parse_action(index, item) for index, item in enumerate(actions_node.items)]
         check_actions_in_context(actions, report.variant, report.player_count)
         for action in actions:
-            diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
+            if action.problems:
+                diagnostics.extend(diagnostic(p.code, p.message, p.span) for p in action.problems)
     syntax = [d.span for d in diagnostics if d.code == "PHH101"]
     if syntax:
         # One error for one mistake: what the scanner read around a syntax

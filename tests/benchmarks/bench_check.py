@@ -41,6 +41,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 from pathlib import Path
@@ -124,10 +125,21 @@ def worker_check_inprocess(paths: list[str], jobs: int) -> dict[str, object]:
 # the driver
 
 
-def run_child(argv: list[str]) -> dict[str, object]:
-    """Run argv; return wall, cpu (user+sys, children included), maxrss MB, stdout."""
+def run_child(argv: list[str], env: dict[str, str] | None = None) -> dict[str, object]:
+    """Run argv; return wall, cpu (user+sys, children included), maxrss MB, stdout.
+
+    With ``env`` (another package on ``PYTHONPATH``, see ``--before``) it
+    runs from the system's temporary folder: ``python -m`` puts the current
+    folder first on the path, and the project root would shadow it."""
     start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **env} if env else None,
+        cwd=tempfile.gettempdir() if env else None,
+    )
     # read before waiting (large JSON output), then reap with wait4 for rusage
     out, err = process.stdout.read(), process.stderr.read()  # type: ignore[union-attr]
     _, status, usage = os.wait4(process.pid, 0)
@@ -155,6 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-json-compare", action="store_true")
     parser.add_argument(
         "--in-process", action="store_true", help="also time run_check in-process (loop only, imports excluded)"
+    )
+    parser.add_argument(
+        "--before",
+        metavar="DIR",
+        help="also run `check -j1` with DIR on PYTHONPATH (a folder holding an older phh_lsp/, e.g. "
+        "`git archive main phh_lsp | tar -x -C DIR`), interleaved, and print before/after CPU",
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -193,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
             str(jobs),
             *args.paths,
         ]
+    envs: dict[str, dict[str, str]] = {}
+    if args.before:
+        paths = [os.path.abspath(path) for path in args.paths]
+        plan["check -j1 (before)"] = [PYTHON, "-m", "phh_lsp", "check", "--quiet", "--no-cache", "--jobs", "1", *paths]
+        envs["check -j1 (before)"] = {"PYTHONPATH": os.path.abspath(args.before)}
     plan["pokerkit"] = [*me, "--worker", "pokerkit", *args.paths]
     plan["tomllib"] = [*me, "--worker", "tomllib", *args.paths]
     if args.in_process:
@@ -203,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     for round_ in range(args.repeat):
         for name, argv_ in plan.items():
-            result = run_child(argv_)
+            result = run_child(argv_, envs.get(name))
             if name in ("pokerkit", "tomllib") or "in-process" in name:
                 if result["rc"] != 0:
                     print(f"  {name}: FAILED rc={result['rc']}: {str(result['stderr'])[-500:]}")
@@ -252,6 +275,16 @@ def main(argv: list[str] | None = None) -> int:
             f"cpu {ratio(name, 'tomllib', 'cpu'):.3f}x"
         )
     print(f"  pokerkit loop / tomllib loop: {ratio('pokerkit', 'tomllib', 'loop'):.3f}x")
+    if args.before and runs["check -j1 (before)"] and runs.get("check -j1"):
+        paired = [
+            float(after["cpu_s"]) / float(before["cpu_s"])  # type: ignore[arg-type]
+            for before, after in zip(runs["check -j1 (before)"], runs["check -j1"], strict=False)
+        ]
+        print(
+            f"  check -j1 CPU after / before: medians {ratio('check -j1', 'check -j1 (before)', 'cpu') ** -1:.3f}, "
+            f"median of the rounds' ratios {med(paired):.3f}; "
+            f"before / pokerkit: cpu {ratio('check -j1 (before)', 'pokerkit', 'cpu'):.2f}x"
+        )
     if args.in_process:
         for jobs in args.jobs:
             name = f"check -j{jobs} (in-process)"

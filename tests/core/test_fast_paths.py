@@ -19,16 +19,17 @@ import tomllib
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core import hand_analysis as analysis_module
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.syntax import LazyKeyValue, parse
+from phh_lsp.core.syntax import LazyKeyValue, TomlError, check, errors, parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.syntax.hands import split_hands
 from phh_lsp.paths import read_text
 from tests.conftest import corpus_files
+from tests.core.test_syntax_properties import _DOCUMENT, _SEMANTIC
 
 # ---------------------------------------------------------------------------
 # generated near-plain TOML
@@ -168,6 +169,44 @@ def test_plain_array_values() -> None:
     assert entry.value is not None
     assert entry.value.plain() == ["x", "y", Decimal("0.50"), 0, 7]
     assert [item.kind for item in entry.value.items] == ["string", "string", "float", "integer", "integer"]
+
+
+# ---------------------------------------------------------------------------
+# the TOML verdict without the values: the analysis asks only for the errors
+
+
+def _verdicts(text: str) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """The errors the analysis reads (no plain value built), and :func:`check`'s."""
+
+    def seen(found: list[TomlError]) -> list[tuple[object, ...]]:
+        return [(e.message, e.start, e.end, e.duplicate_key, e.slip) for e in found]
+
+    return seen(errors(parse(text, bom=False))), seen(check(parse(text, bom=False))[1])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(_near_plain(), _random_texts, _DOCUMENT, _SEMANTIC))
+@example("a = [1]\n[a.b]")
+@example("a = 1\n[[a]]")
+@example("a = []\n[[a]]")
+@example("a = 'x'\na.b = 1")
+@example("[t]\na = [1]\n[t.a]")
+def test_the_verdict_without_the_values_is_checks_verdict(text: str) -> None:
+    """Plain values are left unbuilt when only the errors are asked for
+    (``hand_analysis``): the rules about keys and tables must meet the
+    placeholder exactly as they meet the value."""
+    without_values, with_values = _verdicts(text)
+    assert without_values == with_values
+
+
+def test_the_verdict_without_the_values_on_the_corpus_and_the_suite() -> None:
+    from tests.core.test_syntax_suite import SUITE, suite_names
+
+    texts = [read_text(path) for path in corpus_files()]
+    texts += [(SUITE / name).read_text(encoding="utf-8", errors="replace") for name in suite_names("")]
+    for text in texts:
+        without_values, with_values = _verdicts(text)
+        assert without_values == with_values, text[:200]
 
 
 # ---------------------------------------------------------------------------

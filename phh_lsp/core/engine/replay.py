@@ -94,13 +94,14 @@ def replay(setup: Setup, actions: list[ParsedAction], *, record: bool = True) ->
         if record:
             result.initial = snapshot(state, replayer.street, replayer.names)
         last: ParsedAction | None = None
+        streets = result.streets
         for action in actions:
-            if not _readable(action):
+            if (action.problems or action.kind == _INVALID) and not _readable(action):
                 result.stopped_at = action.index
                 return result, state
             if not _apply(replayer, action, result):
                 return result, None
-            result.streets[action.index] = replayer.street
+            streets[action.index] = replayer.street
             if record:
                 result.snapshots[action.index] = snapshot(state, replayer.street, replayer.names)
             if action.kind != _NOOP:
@@ -199,8 +200,9 @@ def _apply(replayer: Replayer, action: ParsedAction, result: Replay) -> bool:
             result.diagnostics.append(diagnostic("PHH901", bug_message("on this action", error), action.span))
         result.stopped_at = action.index
         return False
-    result.diagnostics.extend(replayer.notes)
-    replayer.notes.clear()
+    if replayer.notes:
+        result.diagnostics.extend(replayer.notes)
+        replayer.notes.clear()
     return True
 
 

@@ -97,11 +97,15 @@ class Replayer:
         it is still pre-flop until the flop is dealt), and the card burnt
         before the next deal is burnt right after it, so the state after it
         says what comes next ("the dealer deals the flop"), not a burn."""
-        self.burn()
-        self.track_street()
+        state = self.state
+        if state.card_burning_status:  # burn()'s own first test, asked here: most actions burn nothing
+            self.burn()
+        if state.street_index != self.street_index:
+            self.track_street()
         handler = getattr(self, "_" + action.kind)
         handler(action)
-        self.burn()
+        if state.card_burning_status:
+            self.burn()
 
     def _noop(self, action: ParsedAction) -> None:
         del action

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phh_lsp.core.syntax.check import check
+from phh_lsp.core.syntax.check import check, errors_only
 from phh_lsp.core.syntax.encoding import decode
 from phh_lsp.core.syntax.parser.document import parse
 from phh_lsp.core.syntax.parser.plain import LazyKeyValue
@@ -79,8 +79,9 @@ class InvalidToml(ValueError):
 
 
 def errors(document: Document) -> list[TomlError]:
-    """Every error of the document, grammar and rules, in source order."""
-    return check(document)[1]
+    """Every error of the document, grammar and rules, in source order
+    (:func:`check`'s, without building the values)."""
+    return errors_only(document)
 
 
 def to_python(document: Document) -> dict[str, Any]:

@@ -168,11 +168,20 @@ def _dotted(key: Key) -> str:
     return ".".join(name if name and all(c.isalnum() or c in "_-" for c in name) else repr(name) for name in key)
 
 
-class _Checker:
-    __slots__ = ("errors",)
+#: What :meth:`_Checker.plain_pair` leaves in place of a plain value when
+#: only the errors are asked for: like every plain value, neither a table
+#: nor an array of tables, so the rules meet it exactly as they meet the
+#: value (a plain value is valid by construction: building it finds nothing).
+_UNBUILT: Final = object()
 
-    def __init__(self) -> None:
+
+class _Checker:
+    __slots__ = ("errors", "values")
+
+    def __init__(self, values: bool = True) -> None:
         self.errors: list[TomlError] = []
+        #: False: plain values are not built (see :func:`errors_only`).
+        self.values = values
 
     def document(self, document: Document) -> dict[str, Any]:
         root: dict[str, Any] = {}
@@ -268,10 +277,12 @@ class _Checker:
         else:
             kind = node.value_kind
             if kind == "array":
-                nest[name] = plain_array(node.source, node.value_start, node.end)
+                nest[name] = plain_array(node.source, node.value_start, node.end) if self.values else _UNBUILT
                 flags.set((*header, name), _FROZEN, recursive=True)
-            else:
+            elif self.values:
                 nest[name] = plain_scalar(node.source[node.value_start : node.end], kind)
+            else:
+                nest[name] = _UNBUILT
 
     def pair(self, node: KeyValue, root: dict[str, Any], flags: _Flags, header: Key) -> None:
         value_node = node.value
@@ -442,7 +453,23 @@ def check(document: Document) -> tuple[dict[str, Any], list[TomlError]]:
         checker = _Checker()
         with gc_paused():
             value = checker.document(document)
-        errors = sorted([*document.syntax_errors, *checker.errors], key=lambda error: (error.start, error.end))
-        cached = (value, errors)
+        cached = (value, _in_order(document, checker))
         document.checked = cached
     return cached  # type: ignore[return-value]
+
+
+def errors_only(document: Document) -> list[TomlError]:
+    """The errors :func:`check` gives, without building the plain lines'
+    values: the analysis reads a hand's fields off the tree (``entries.py``)
+    and only needs the verdict, and building every action's string again
+    was a third of the check (held to :func:`check` by tests)."""
+    if document.checked is not None:
+        return check(document)[1]
+    checker = _Checker(values=False)
+    with gc_paused():
+        checker.document(document)
+    return _in_order(document, checker)
+
+
+def _in_order(document: Document, checker: _Checker) -> list[TomlError]:
+    return sorted([*document.syntax_errors, *checker.errors], key=lambda error: (error.start, error.end))

@@ -29,7 +29,7 @@ from phh_lsp.core.syntax.parser.inline_tables import InlineTableRules
 from phh_lsp.core.syntax.parser.keys import KeyRules
 from phh_lsp.core.syntax.parser.plain import LazyKeyValue, plain_kind, plain_pair
 from phh_lsp.core.syntax.parser.values import ValueRules
-from phh_lsp.core.syntax.tokens import BOM, COMMENT, L_BRACKET, R_BRACKET, WHITESPACE, Token
+from phh_lsp.core.syntax.tokens import BOM, COMMENT, L_BRACKET, NEWLINE, R_BRACKET, WHITESPACE, Token
 from phh_lsp.core.syntax.tree import ArrayTableHeader, Document, ErrorNode, Node, TableHeader, gc_paused
 
 
@@ -77,29 +77,35 @@ class _Parser(KeyRules, ValueRules, ArrayRules, InlineTableRules):
             children.append(Token(BOM, 0, 1, "\ufeff"))
             pos = 1
         match = KEY_TOKEN.match
-        plain = PLAIN_PAIR.match
+        # A plain line is tried first, before the token at its start: its
+        # key is the bare key KEY_TOKEN would find there (no trivia starts
+        # with a key's character), and nearly every line of a hand is one.
+        plain = PLAIN_PAIR.match if self.shortcuts else None
         while pos < length:
+            if text.startswith("\n", pos):  # what KEY_TOKEN reads there: the line's end
+                children.append(Token(NEWLINE, pos, pos + 1, "\n"))
+                pos += 1
+                continue
+            pair = plain(text, pos) if plain is not None else None
+            if pair is not None:
+                value_start, value_end = pair.span(2)
+                if lazy:
+                    kind = plain_kind(text, value_start, value_end)
+                    children.append(LazyKeyValue(text, pos, value_end, pair.group(1), value_start, kind))
+                else:
+                    children.append(plain_pair(text, pos, value_start, value_end))
+                blank_end = pair.end(3)
+                if blank_end > value_end:
+                    children.append(Token(WHITESPACE, value_end, blank_end, text[value_end:blank_end]))
+                if pair.start(4) >= 0:
+                    children.append(Token(COMMENT, blank_end, pair.end(4), pair.group(4)))
+                pos = pair.end()
+                continue
             found = match(text, pos)
             if found is None:  # pragma: no cover - the error alternative matches any character
                 break
             group = found.lastgroup
             end = found.end()
-            if group == "bare_key" and self.shortcuts:
-                pair = plain(text, pos)
-                if pair is not None:
-                    value_start, value_end = pair.span(2)
-                    if lazy:
-                        kind = plain_kind(text, value_start, value_end)
-                        children.append(LazyKeyValue(text, pos, value_end, found.group(), value_start, kind))
-                    else:
-                        children.append(plain_pair(text, pos, value_start, value_end))
-                    blank_end = pair.end(3)
-                    if blank_end > value_end:
-                        children.append(Token(WHITESPACE, value_end, blank_end, text[value_end:blank_end]))
-                    if pair.start(4) >= 0:
-                        children.append(Token(COMMENT, blank_end, pair.end(4), pair.group(4)))
-                    pos = pair.end()
-                    continue
             if group == "whitespace" or group == "newline" or group == "comment":
                 children.append(Token(group, pos, end, text[pos:end]))
                 pos = end
