@@ -94,3 +94,20 @@ def test_thousands_apart_by_a_no_break_space() -> None:
     (_, tournament) = convert_text(text).converted
     assert tournament.problems == [] and samples.fields(tournament)["winnings"] == [0, 4020, 0]
     assert samples.fields(tournament)["starting_stacks"] == [2000, 3000, 5250]
+
+
+@pytest.mark.parametrize("where", ["RiverRat posts small blind [$0.02]\n", "Grünfeld posts big blind [$0.05]\n"])
+def test_a_fold_before_the_cards_are_dealt_is_a_seat_not_dealt_in(where: str) -> None:
+    """888 writes ``Dora folds`` among the blinds for a seated player who is
+    not dealt in. Before: "Grünfeld posts after the play has started", or,
+    after both blinds, "Zoë acts, but it is Dora's turn"."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Seat 5: RiverRat", "Seat 3: Dora ( $0.04 )\nSeat 5: RiverRat", 1
+    )
+    conversion = convert_text(text.replace(where, where + "Dora folds\n", 1))
+    assert not conversion.failed
+    cash = conversion.converted[0]
+    assert cash.problems == []
+    fields = samples.fields(cash)
+    assert fields["players"] == ["RiverRat", "Grünfeld", "Zoë", "kat 42"]
+    assert fields["winnings"] == [0, 0, Decimal("0.70"), 0]

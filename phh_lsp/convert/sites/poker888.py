@@ -104,7 +104,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     words.append(_game_line(game, table["tournament"], first_line + 1))
     name = table["table"] or table["number"]
     words.append(f"Table {name or '?'} ({'Play' if table['money'] == 'Practice Play' else 'Real'} Money)")
-    words += [_in_party_words(line.strip()) for line in lines[3:]]
+    words += _not_dealt_in([_in_party_words(line.strip()) for line in lines[3:]])
     hand = read_classic(words, first_line, SITE, returns_in_wins=None)
     if game["year"] is None:  # 888.ro writes no date: the placeholder given the reader is no fact
         hand.date = hand.time = None
@@ -145,6 +145,16 @@ def _plain(raw: str) -> str:
     if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
         return re.sub(r"[.,]", "", number)
     return str(Decimal(number.replace(",", "."))) if re.fullmatch(r"\d+(?:[.,]\d+)?", number) else raw
+
+
+def _not_dealt_in(lines: list[str]) -> list[str]:
+    """The lines with a fold before the cards are dealt said as what it is:
+    888 writes ``Dora folds`` among the blinds for a seated player who is
+    not dealt in, which PartyPoker writes ``Dora is sitting out``."""
+    dealt = next((index for index, line in enumerate(lines) if line == "** Dealing down cards **"), 0)
+    return [
+        line.removesuffix(" folds") + " is sitting out" if line.endswith(" folds") else line for line in lines[:dealt]
+    ] + lines[dealt:]
 
 
 def _in_party_words(text: str) -> str:
