@@ -229,7 +229,10 @@ class _Played:
             self.apply(f"{seat} f", state.fold, event.line)
         elif kind == "bring_in":
             self.apply(f"{seat} pb", state.post_bring_in, event.line)
-        elif kind in ("check", "call"):
+        elif kind in ("check", "call") or self.nobody_can_answer(event.name):
+            # a bet or raise after every other player folded or went all in is
+            # a call: the sites write its excess, which nobody can call, as
+            # returned (or leave it to be worked out), and PokerKit returns it too
             self.apply(f"{seat} cc", state.check_or_call, event.line)
         else:
             to = event.amount if kind == "raise_to" else state.bets[self.names.index(event.name)] + event.amount
@@ -265,6 +268,13 @@ class _Played:
             self.showdown(line)
             if len(self.actions) == written:
                 return
+
+    def nobody_can_answer(self, name: str) -> bool:
+        """Whether every player but ``name`` still in the hand is all in, as
+        PokerKit's state tells: then no bet or raise can be answered."""
+        state, index = self.state, self.names.index(name)
+        others = [i for i, active in enumerate(state.statuses) if active and i != index]
+        return bool(others) and state.can_check_or_call() and all(state.stacks[i] == 0 for i in others)
 
     def discard(self, event: Event) -> None:
         """A player's discards (``??`` for each card nobody saw), or standing pat."""
