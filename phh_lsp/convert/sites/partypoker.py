@@ -298,8 +298,8 @@ class _Reader(HandFacts):
         """The lines the Mac client wrote as one, the second glued to the
         first's end (``is sitting outAnn posts big blind [$0,25 USD].``):
         cut where a seated player's name and a verb follow a word at once,
-        never inside the first line's own name and verb."""
-        if not self.names:
+        never inside the first line's own name and verb, never in chat."""
+        if not self.names or player_at(text, self.names, ": ") is not None:  # chat is never cut
             return [text]
         glued = re.compile(r"(?<=\S)(?=(?:" + "|".join(map(re.escape, self.names)) + r") " + _GLUED_VERBS + ")")
         cuts = [found.start() for found in glued.finditer(text) if " " in text[: found.start()]]
