@@ -72,11 +72,15 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
         ("[ Knh, Ec ]", "[ 7c, Dd, Kh ]", "JhAc", "7cQdKh"),  # Swedish: knekt, ess, dam
         ("[ \u0412h, \u0422c ]", "[ 7c, \u0414d, \u041ah ]", "JhAc", "7cQdKh"),  # Russian: валет, туз, дама, король
         ("[ Âh, Òc ]", "[ 7c, Äd, Êh ]", "JhAc", "7cQdKh"),  # the same, its cp1251 bytes read as Latin-1
+        # Spanish suits: picas, tréboles, corazones (`c` is hearts), diamantes; the hand is Spanish
+        # where any of its cards is `p` or `t` (`[ Ac, Kd ]` alone could be English)
+        ("[ Ac, Kd ]", "[ 7t, 8d, Kc ]", "AhKd", "7c8dKh"),
+        ("[ Ap, Kd ]", "[ 7c, 8d, Kc ]", "AsKd", "7h8dKh"),
     ],
 )
 def test_cards_named_in_the_client_s_language(dealt: str, flop: str, cards: str, board: str) -> None:
     """888's clients write the cards in the player's language; before,
-    "`8Pik, QKaro` are not cards"."""
+    "`8Pik, QKaro` are not cards" (and "`7p, 8t` are not cards")."""
     text = samples.text(SITE, "cash-and-tournament.txt")
     text = text.replace("Dealt to Zoë [ Ah, Kd ]", f"Dealt to Zoë {dealt}").replace("[ 7c, 8d, Kh ]", flop)
     conversion = convert_text(text)
