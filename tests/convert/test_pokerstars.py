@@ -469,3 +469,29 @@ def test_the_big_bet_an_open_pair_allows_on_fourth_street_is_named() -> None:
         23,
         "Nina bets the big bet on fourth street after an open pair: PHH's stud has no such rule",
     )
+
+
+def test_a_raise_the_players_left_cannot_cover_is_a_call() -> None:
+    """Dora raises over Cleo's all in with only Emil, who cannot cover Cleo's
+    bet, still to act: nobody can answer more (PokerKit's rule), the raise is
+    a call. Before: "There is no reason to complete, bet, or raise"."""
+    preflop = _RAISE_NOBODY_CAN_CALL.split("Anna: folds\n")[1].split("*** FLOP ***")[0]
+    text = _RAISE_NOBODY_CAN_CALL.replace(
+        preflop,
+        "Bert: folds\nCleo: raises €3.10 to €3.20 and is all-in\nDora: raises €2.70 to €5.90\nEmil: folds\n"
+        "Uncalled bet (€2.70) returned to Dora\n",
+    )
+    for old, new in (
+        ("Dora (€2.15 in chips)", "Dora (€10 in chips)"),
+        ("Emil (€9.21 in chips)", "Emil (€2 in chips)"),
+        ("Bert: shows", "Dora: shows"),
+        ("Cleo collected €6.40", "Cleo collected €6.35"),
+        ("Total pot €6.55", "Total pot €6.50"),
+    ):
+        text = text.replace(old, new)
+    conversion = convert_text(text)
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    assert samples.actions(hand)[5:10] == ["p3 f", "p4 f", "p5 cbr 3.20", "p1 cc", "p2 f"]
+    assert samples.fields(hand)["winnings"] == [0, 0, 0, 0, Decimal("6.35")]
