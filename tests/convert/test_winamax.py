@@ -10,6 +10,7 @@ counts in what the bettor collected and never writes as returned.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import tests.convert.site_samples as samples
@@ -312,3 +313,16 @@ def test_a_stud_hi_lo_pot_collected_in_halves() -> None:
     assert hand.problems == []
     fields = samples.fields(hand)
     assert (fields["variant"], fields["winnings"]) == ("F7S/8", [Decimal("25.50"), 0])
+
+
+def test_a_stud_export_that_shows_nobody_s_cards_is_named() -> None:
+    """The play-money client's export of a stud hand shows no card at all,
+    and the up cards decide who brings in and who acts first. Before: "Bert
+    acts, but it is Anna's turn"."""
+    text = re.sub(r"Dealt to .*\n", "", _STUD).replace("7-Card Stud fixed limit", "7stud fixed limit")
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        1,
+        "this Winamax stud hand shows nobody's cards as they are dealt, and the up cards decide who brings in"
+        " and who acts first: PHH cannot replay the hand without them",
+    )

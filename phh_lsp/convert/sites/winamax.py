@@ -22,6 +22,7 @@ from typing import Final
 from phh_lsp.convert.history import ConversionError, SiteHand
 from phh_lsp.convert.reader import failed_hand
 from phh_lsp.convert.sites.pokerstars import read_layout
+from phh_lsp.core.rules.schema import STUD_VARIANTS
 
 SITE: Final = "Winamax"
 
@@ -31,6 +32,12 @@ _START: Final = re.compile(r"^\ufeff?Winamax Poker - ", re.M)
 _SUMMARY: Final = re.compile(r"\ufeff?Winamax Poker - Tournament summary\b")
 _SUMMARY_REASON: Final = (
     "this is a Winamax tournament summary (the tournament's result), not a hand history: it holds no hand"
+)
+#: A stud hand that shows no card as it is dealt (the play-money client's
+#: export): PokerKit cannot tell who brings in or who acts first.
+_NO_CARDS_REASON: Final = (
+    "this Winamax stud hand shows nobody's cards as they are dealt, and the up cards decide who brings in"
+    " and who acts first: PHH cannot replay the hand without them"
 )
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #([\w-]+)")
@@ -118,7 +125,15 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     for read in read_layout(words, _READ_START, _HAND_ID, SITE, returns_collected=True):
         if isinstance(read, ConversionError) and _SUMMARY.match(lines[read.first_line - 1].strip()):
             read = failed_hand(ConversionError(_SUMMARY_REASON, read.first_line), read.first_line, None)
+        elif isinstance(read, SiteHand) and _shows_no_stud_card(read):
+            read = failed_hand(ConversionError(_NO_CARDS_REASON, read.first_line), read.first_line, read.hand_id)
         yield read
+
+
+def _shows_no_stud_card(hand: SiteHand) -> bool:
+    """Whether a stud hand shows no card as it is dealt (the play-money
+    client's export, whose showdown alone shows cards)."""
+    return hand.variant in STUD_VARIANTS and not any(event.kind == "deal" for event in hand.events)
 
 
 def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
