@@ -231,7 +231,10 @@ class _Played:
             self.apply(f"{seat} f", state.fold, event.line)
         elif kind == "bring_in":
             self.apply(f"{seat} pb", state.post_bring_in, event.line)
-        elif kind in ("check", "call"):
+        elif kind in ("check", "call") or self.nobody_can_answer(event.name):
+            # a bet or raise nobody can answer (the others folded, all in or short
+            # of the bet) is a call: the sites write its excess, which nobody can
+            # call, as returned (or leave it to be worked out), PokerKit returns it too
             self.apply(f"{seat} cc", state.check_or_call, event.line)
         else:
             to = event.amount if kind == "raise_to" else state.bets[self.names.index(event.name)] + event.amount
@@ -272,6 +275,18 @@ class _Played:
             self.showdown(line)
             if len(self.actions) == written:
                 return
+
+    def nobody_can_answer(self, name: str) -> bool:
+        """Whether no player but ``name`` still in the hand has more chips
+        than the bet to call (each all in, or short of covering it), read off
+        PokerKit's state as PokerKit rules it: then no bet or raise can be
+        answered, and PokerKit refuses one."""
+        state, index = self.state, self.names.index(name)
+        others = [i for i, active in enumerate(state.statuses) if active and i != index]
+        top = max(state.bets)
+        return (
+            bool(others) and state.can_check_or_call() and all(state.stacks[i] + state.bets[i] <= top for i in others)
+        )
 
     def discard(self, event: Event) -> None:
         """A player's discards (``??`` for each card nobody saw), or standing pat."""

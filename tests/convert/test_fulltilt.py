@@ -139,3 +139,24 @@ def test_a_hero_standing_pat_on_named_cards_and_a_single_draw_street_are_read() 
     text = text.replace("*** THIRD DRAW *** (Pot: $1.05)", "*** DRAW *** (Pot: $1.05)")
     (hand,) = convert_text(text).converted
     assert hand.problems == [] and samples.actions(hand).count("p2 sd") == 2
+
+
+def test_a_third_street_with_the_pot_noted_and_no_low_hand_qualified() -> None:
+    """Full Tilt notes the pot on a stud street's line, the first one too
+    (``*** 3RD STREET *** (Total Pot: 1.20, 3 Players)``), and says when no
+    low hand qualified. Before: "a street this converter does not know (run
+    twice?)" and "`No low hand qualified` is not a line this converter understands"."""
+    stud = samples.text(SITE, "stud-and-draw.txt").split("\n\n\n")[0]
+    for old, new in (
+        ("*** 3RD STREET ***", "*** 3RD STREET *** (Total Pot: 1.20, 3 Players)"),
+        ("*** SUMMARY ***", "No low hand qualified\n*** SUMMARY ***"),
+    ):
+        conversion = convert_text(stud.replace(old, new, 1))
+        assert not conversion.failed, new
+        assert conversion.converted[0].problems == [], new
+        assert samples.actions(conversion.converted[0])[:4] == [
+            "d dh p1 ????5s",
+            "d dh p2 ????Qs",
+            "d dh p3 7dKh6d",
+            "p1 pb",
+        ]

@@ -269,3 +269,16 @@ def test_a_big_bet_on_fourth_street_after_an_open_pair_is_refused() -> None:
     failed = convert_text(text).failed[0]
     assert failed.line == _line(text, '"Hero">H8</cards>')
     assert failed.reason == "Hero bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+
+
+def test_a_heads_up_limit_table_named_by_its_bets() -> None:
+    """iPoker's heads-up limit tables name the game by its bets, then its
+    blinds: ``LH 0.10/0.20 x2 Limit $0.05/$0.10``. Before: "PHH has no
+    variant for LH 0.10/0.20 x2 Limit"."""
+    text = samples.text(SITE, "limit-and-omaha.xml")
+    renamed = text.replace("Holdem L $0.10/$0.20", "LH 0.10/0.20 x2 Limit $0.05/$0.10", 1)
+    assert renamed != text
+    conversion = convert_text(renamed)
+    assert not conversion.failed
+    before = [hand.text for hand in convert_text(text).converted]
+    assert [hand.text for hand in conversion.converted] == before

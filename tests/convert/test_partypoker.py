@@ -167,3 +167,24 @@ def test_the_clients_notices_say_nothing_about_the_chips(notice: str) -> None:
     assert with_notice != text
     before = [hand.text for hand in convert_text(text).converted]
     assert [hand.text for hand in convert_text(with_notice).converted] == before
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("kat42 posts small blind [$0.25 USD].", "Zoë posts big blind [$0.50 USD]."),
+        ("MontyP folds", "李雷 does not show cards."),  # the Mac client's "sitting out" glue, on a fold's line
+    ],
+)
+def test_two_lines_the_mac_client_wrote_as_one(first: str, second: str) -> None:
+    """PartyPoker's Mac client may write two lines as one, the second glued
+    to the first's end (``is sitting outPlayer4 posts big blind [$0,25
+    USD].``, ``… Aces and Queens.Player4 wins …``). Before: "`…` is not a
+    PartyPoker action"."""
+    text = samples.text(SITE, "cash-uncalled-and-rake.txt")
+    glued = text.replace(f"{first}\n{second}\n", f"{first}{second}\n", 1)
+    assert glued != text
+    before = [hand.text for hand in convert_text(text).converted]
+    conversion = convert_text(glued)
+    assert not conversion.failed
+    assert [hand.text for hand in conversion.converted] == before

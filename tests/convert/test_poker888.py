@@ -72,11 +72,15 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
         ("[ Knh, Ec ]", "[ 7c, Dd, Kh ]", "JhAc", "7cQdKh"),  # Swedish: knekt, ess, dam
         ("[ \u0412h, \u0422c ]", "[ 7c, \u0414d, \u041ah ]", "JhAc", "7cQdKh"),  # Russian: валет, туз, дама, король
         ("[ Âh, Òc ]", "[ 7c, Äd, Êh ]", "JhAc", "7cQdKh"),  # the same, its cp1251 bytes read as Latin-1
+        # Spanish suits: picas, tréboles, corazones (`c` is hearts), diamantes; the hand is Spanish
+        # where any of its cards is `p` or `t` (`[ Ac, Kd ]` alone could be English)
+        ("[ Ac, Kd ]", "[ 7t, 8d, Kc ]", "AhKd", "7c8dKh"),
+        ("[ Ap, Kd ]", "[ 7c, 8d, Kc ]", "AsKd", "7h8dKh"),
     ],
 )
 def test_cards_named_in_the_client_s_language(dealt: str, flop: str, cards: str, board: str) -> None:
     """888's clients write the cards in the player's language; before,
-    "`8Pik, QKaro` are not cards"."""
+    "`8Pik, QKaro` are not cards" (and "`7p, 8t` are not cards")."""
     text = samples.text(SITE, "cash-and-tournament.txt")
     text = text.replace("Dealt to Zoë [ Ah, Kd ]", f"Dealt to Zoë {dealt}").replace("[ 7c, 8d, Kh ]", flop)
     conversion = convert_text(text)
@@ -94,3 +98,20 @@ def test_thousands_apart_by_a_no_break_space() -> None:
     (_, tournament) = convert_text(text).converted
     assert tournament.problems == [] and samples.fields(tournament)["winnings"] == [0, 4020, 0]
     assert samples.fields(tournament)["starting_stacks"] == [2000, 3000, 5250]
+
+
+@pytest.mark.parametrize("where", ["RiverRat posts small blind [$0.02]\n", "Grünfeld posts big blind [$0.05]\n"])
+def test_a_fold_before_the_cards_are_dealt_is_a_seat_not_dealt_in(where: str) -> None:
+    """888 writes ``Dora folds`` among the blinds for a seated player who is
+    not dealt in. Before: "Grünfeld posts after the play has started", or,
+    after both blinds, "Zoë acts, but it is Dora's turn"."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Seat 5: RiverRat", "Seat 3: Dora ( $0.04 )\nSeat 5: RiverRat", 1
+    )
+    conversion = convert_text(text.replace(where, where + "Dora folds\n", 1))
+    assert not conversion.failed
+    cash = conversion.converted[0]
+    assert cash.problems == []
+    fields = samples.fields(cash)
+    assert fields["players"] == ["RiverRat", "Grünfeld", "Zoë", "kat 42"]
+    assert fields["winnings"] == [0, 0, Decimal("0.70"), 0]

@@ -233,6 +233,11 @@ def test_the_news_a_table_prints_says_nothing_about_the_chips() -> None:
             " (Hold'em No Limit) - Match Round I, Level VII (50/100) - 2013/06/01 20:15:00 ET",
             {"variant": "NT", "level": 7, "min_bet": 100},
         ),
+        (  # a mixed hold'em/Omaha game: its name holds `PLO (`, this hand is hold'em (before: read as Omaha)
+            "PokerStars Hand #250000000004: Tournament #3600000004, Mixed NLH/PLO (Hold'em No Limit)"
+            " - Level VII (50/100) - 2013/06/01 20:15:00 ET",
+            {"variant": "NT", "level": 7, "min_bet": 100},
+        ),
     ],
 )
 def test_every_header_layout_is_read(header: str, expected: dict[str, object]) -> None:
@@ -402,3 +407,91 @@ def test_a_second_straddle_is_read_in_its_seat() -> None:
     fields = samples.fields(hand)
     assert fields["blinds_or_straddles"] == [Decimal("0.10"), Decimal("0.20"), Decimal("0.40"), Decimal("0.80"), 0]
     assert samples.actions(hand)[5:10] == ["p5 f", "p1 f", "p2 f", "p3 cc", "p4 cc"]
+
+
+#: A raise after the last player left has gone all in: nobody can call it,
+#: and the site gives its excess back as an uncalled bet. Our own hand,
+#: typed in PokerStars' layout.
+_RAISE_NOBODY_CAN_CALL = """\
+PokerStars Hand #900000000001:  Hold'em No Limit (€0.05/€0.10 EUR) - 2009/11/20 7:22:44 ET
+Table 'Lyon' 6-max Seat #4 is the button
+Seat 1: Anna (€12.87 in chips)
+Seat 2: Bert (€10.42 in chips)
+Seat 4: Cleo (€3.20 in chips)
+Seat 5: Dora (€2.15 in chips)
+Seat 6: Emil (€9.21 in chips)
+Dora: posts small blind €0.05
+Emil: posts big blind €0.10
+*** HOLE CARDS ***
+Dealt to Cleo [Tc Td]
+Anna: folds
+Bert: raises €0.40 to €0.50
+Cleo: raises €2.70 to €3.20 and is all-in
+Dora: folds
+Emil: folds
+Bert: raises €2.70 to €5.90
+Uncalled bet (€2.70) returned to Bert
+*** FLOP *** [7s Th 6h]
+*** TURN *** [7s Th 6h] [2c]
+*** RIVER *** [7s Th 6h 2c] [Ks]
+*** SHOW DOWN ***
+Bert: shows [Ah Ad] (a pair of Aces)
+Cleo: shows [Tc Td] (three of a kind, Tens)
+Cleo collected €6.40 from pot
+*** SUMMARY ***
+Total pot €6.55 | Rake €0.15
+"""
+
+
+def test_a_raise_nobody_can_call_is_a_call_with_its_excess_returned() -> None:
+    """Before: "PokerKit refuses `p4 cbr 5.90` here: There is no reason to
+    complete, bet, or raise since every other player has either folded or
+    gone all-in". The raise is a call for what the all-in player put in;
+    its excess is the uncalled bet the history returns."""
+    conversion = convert_text(_RAISE_NOBODY_CAN_CALL)
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Dora", "Emil", "Anna", "Bert", "Cleo"]
+    assert samples.actions(hand)[5:11] == ["p3 f", "p4 cbr 0.50", "p5 cbr 3.20", "p1 f", "p2 f", "p4 cc"]
+    assert fields["winnings"] == [0, 0, 0, 0, Decimal("6.40")]
+
+
+def test_the_big_bet_an_open_pair_allows_on_fourth_street_is_named() -> None:
+    """PokerStars lets a stud player bet the big bet on fourth street after
+    an open pair; PHH's stud has no such rule. Before: "PokerKit refuses
+    `p2 cbr 0.08` here: The amount 0.08 is above the maximum allowed 0.04"."""
+    text = samples.text(SITE, "stud-games.txt").split("\n\n\n")[0]
+    text = text.replace("Nina: bets $0.04\nOmar: calls $0.04", "Nina: bets $0.08\nOmar: calls $0.08", 1)
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        23,
+        "Nina bets the big bet on fourth street after an open pair: PHH's stud has no such rule",
+    )
+
+
+def test_a_raise_the_players_left_cannot_cover_is_a_call() -> None:
+    """Dora raises over Cleo's all in with only Emil, who cannot cover Cleo's
+    bet, still to act: nobody can answer more (PokerKit's rule), the raise is
+    a call. Before: "There is no reason to complete, bet, or raise"."""
+    preflop = _RAISE_NOBODY_CAN_CALL.split("Anna: folds\n")[1].split("*** FLOP ***")[0]
+    text = _RAISE_NOBODY_CAN_CALL.replace(
+        preflop,
+        "Bert: folds\nCleo: raises €3.10 to €3.20 and is all-in\nDora: raises €2.70 to €5.90\nEmil: folds\n"
+        "Uncalled bet (€2.70) returned to Dora\n",
+    )
+    for old, new in (
+        ("Dora (€2.15 in chips)", "Dora (€10 in chips)"),
+        ("Emil (€9.21 in chips)", "Emil (€2 in chips)"),
+        ("Bert: shows", "Dora: shows"),
+        ("Cleo collected €6.40", "Cleo collected €6.35"),
+        ("Total pot €6.55", "Total pot €6.50"),
+    ):
+        text = text.replace(old, new)
+    conversion = convert_text(text)
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    assert samples.actions(hand)[5:10] == ["p3 f", "p4 f", "p5 cbr 3.20", "p1 cc", "p2 f"]
+    assert samples.fields(hand)["winnings"] == [0, 0, 0, 0, Decimal("6.35")]

@@ -10,6 +10,7 @@ counts in what the bettor collected and never writes as returned.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import tests.convert.site_samples as samples
@@ -120,3 +121,208 @@ def test_the_table_line_s_variants_and_a_denied_big_blind() -> None:
             assert not conversion.failed, (table, button, denies)
             fields = samples.fields(conversion.hands[0])
             assert (fields["table"], fields["players"]) == ("Petit-Bourg", ["Cleo", "Finn", "Anna", "Bert"])
+
+
+#: A 2-7 triple draw hand in Winamax's layout of 2016: its betting rounds
+#: headed ``*** FIRST-BET ***`` … ``*** FOURTH-BET ***`` between the draws
+#: ``*** FIRST-DRAW ***`` …, the other player's cards written ``[X X X X X]``,
+#: a draw ``discard N cards`` (``discard 0 card`` to stand pat) or ``stands
+#: pat [cards]``. Our own hand, typed in that layout.
+_TRIPLE_DRAW = """\
+Winamax Poker - CashGame - HandId: #5551-12-1478989461 - 2-7 Triple Draw fixed limit (2€/4€) - 2016/11/12 22:24:21 UTC
+Table: 'Lyon' 6-max (real money) Seat #4 is the button
+Seat 1: Anna (100€)
+Seat 4: Bert (80€)
+*** ANTE/BLINDS ***
+Bert posts small blind 1€
+Anna posts big blind 2€
+*** FIRST-BET ***
+Dealt to Bert [X X X X X]
+Dealt to Anna [2h Td 8c 7c 3s]
+Bert raises 2€ to 4€
+Anna calls 2€
+*** FIRST-DRAW ***
+Anna stands pat [2h Td 8c 7c 3s]
+Bert discard 2 cards
+*** SECOND-BET ***
+Anna checks
+Bert bets 2€
+Anna calls 2€
+*** SECOND-DRAW ***
+Anna stands pat [2h Td 8c 7c 3s]
+Bert discard 0 card
+*** THIRD-BET ***
+Anna bets 4€
+Bert calls 4€
+*** THIRD-DRAW ***
+Anna stands pat [2h Td 8c 7c 3s]
+Bert discard 1 card
+*** FOURTH-BET ***
+Anna bets 4€
+Bert folds
+Anna collected 23.50€ from pot
+*** SUMMARY ***
+Total pot 23.50€ | Rake 0.50€
+Seat 1: Anna (big blind) won 23.50€
+"""
+
+
+def test_a_triple_draw_hand_with_winamax_s_street_names() -> None:
+    """Before: "`*** FIRST-BET ***` is a street this converter does not know";
+    and a 2016 export naming the game ``Lowball27 fixed limit``: "names no
+    game Winamax deals alone"."""
+    for game in ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"):
+        conversion = convert_text(_TRIPLE_DRAW.replace("2-7 Triple Draw fixed limit", game))
+        assert not conversion.failed, game
+        (hand,) = conversion.converted
+        assert hand.problems == [], game
+        fields = samples.fields(hand)
+        assert (fields["variant"], fields["small_bet"], fields["big_bet"]) == ("F2L3D", 2, 4)
+        assert samples.actions(hand) == [
+            *["d dh p1 2hTd8c7c3s", "d dh p2 ??????????", "p2 cbr 4", "p1 cc"],
+            *["p1 sd", "p2 sd ????", "d dh p2 ????", "p1 cc", "p2 cbr 2", "p1 cc"],
+            *["p1 sd", "p2 sd", "p1 cbr 4", "p2 cc"],
+            *["p1 sd", "p2 sd ??", "d dh p2 ??", "p1 cbr 4", "p2 f"],
+        ]
+        assert fields["winnings"] == [Decimal("19.50"), 0] and fields["_rake"] == Decimal("0.50")
+
+
+#: A seven card stud hand in Winamax's layout of 2016: the stakes written
+#: ante first (``(1€/4€/8€)``), no button, the other player's cards
+#: ``[X X 2h]``, the bring-in ``brings in 2€``, the last street ``*** 7th
+#: STREET ***``. Our own hand, typed.
+_STUD = """\
+Winamax Poker - CashGame - HandId: #5552-7-1478990787 - 7-Card Stud fixed limit (1€/4€/8€) - 2016/11/12 22:46:27 UTC
+Table: 'Lyon' 6-max (real money)
+Seat 1: Anna (100€)
+Seat 4: Bert (80€)
+*** ANTE/BLINDS ***
+Anna posts ante 1€
+Bert posts ante 1€
+*** 3rd STREET ***
+Dealt to Anna [4h Ac Qd]
+Dealt to Bert [X X 2h]
+Bert brings in 2€
+Anna raises 4€ to 4€
+Bert calls 2€
+*** 4th STREET ***
+Dealt to Anna [4h Ac Qd] [3h]
+Dealt to Bert [X X 2h] [Kh]
+Bert checks
+Anna checks
+*** 5th STREET ***
+Dealt to Anna [4h Ac Qd 3h] [Qh]
+Dealt to Bert [X X 2h Kh] [7d]
+Anna bets 8€
+Bert calls 8€
+*** 6th STREET ***
+Dealt to Anna [4h Ac Qd 3h Qh] [5h]
+Dealt to Bert [X X 2h Kh 7d] [9c]
+Anna checks
+Bert checks
+*** 7th STREET ***
+Dealt to Anna [4h Ac Qd 3h Qh 5h] [Th]
+Dealt to Bert [X X 2h Kh 7d 9c] [X]
+Anna bets 8€
+Bert folds
+Anna collected 33.50€ from pot
+*** SUMMARY ***
+Total pot 33.50€ | Rake 0.50€
+Seat 1: Anna won 33.50€
+"""
+
+
+def test_a_stud_hand_s_bring_in_and_hidden_cards() -> None:
+    """Before: "`brings in 2` is not a Winamax action", and "`*** 7th STREET
+    ***` is a street this converter does not know"."""
+    conversion = convert_text(_STUD)
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["antes"], fields["bring_in"]) == ("F7S", [1, 1], 2)
+    assert (fields["small_bet"], fields["big_bet"]) == (4, 8)
+    assert samples.actions(hand)[:4] == ["d dh p1 4hAcQd", "d dh p2 ????2h", "p2 pb", "p1 cbr 4"]
+    assert samples.actions(hand)[-4:] == ["d dh p1 Th", "d dh p2 ??", "p1 cbr 8", "p2 f"]
+    assert fields["winnings"] == [Decimal("25.50"), 0]
+
+
+def test_the_2021_board_line_with_a_colon() -> None:
+    """Winamax's 2021 board lines put a colon after the street
+    (``*** FLOP ***: [5c Tc 6c]``); before: "a street this converter does not know"."""
+    conversion = convert_text(_IDLE_SEATS.replace("*** FLOP *** [", "*** FLOP ***: ["))
+    assert not conversion.failed
+    assert samples.actions(conversion.hands[0])[8] == "d db 5cTc6c"
+
+
+#: A player back at the table posting both blinds, as Winamax writes it:
+#: the two blinds' sum as a small blind, then a big blind of nothing. Our
+#: own hand, typed in Winamax's 2016 layout.
+_POSTS_BOTH = """\
+Winamax Poker - CashGame - HandId: #5553-5-1479198677 - Omaha pot limit (1€/2€) - 2016/11/15 08:31:17 UTC
+Table: 'Lyon' 5-max (real money) Seat #2 is the button
+Seat 1: Anna (100€)
+Seat 2: Bert (80€)
+Seat 3: Cleo (60€)
+Seat 4: Dora (50€)
+*** ANTE/BLINDS ***
+Cleo posts small blind 1€
+Dora posts big blind 2€
+Anna posts small blind 3€ out of position
+Anna posts big blind 0€ out of position
+*** PRE-FLOP ***
+Anna checks
+Bert calls 2€
+Cleo folds
+Dora checks
+*** FLOP *** [3c 4s 9h]
+Dora checks
+Anna bets 8€
+Bert folds
+Dora folds
+Anna collected 15.48€ from pot
+*** SUMMARY ***
+Total pot 15.48€ | Rake 0.52€
+Board: [3c 4s 9h]
+Seat 1: Anna won 15.48€
+"""
+
+
+def test_both_blinds_posted_as_one_small_blind() -> None:
+    """``posts small blind 3€`` then ``posts big blind 0€``: 1€ dead and the
+    big blind live, so Anna may check (before: read as a live small blind of
+    3€, the replay ended off the history: "p2 (Dora) ends the replay with
+    47; the history implies 48")."""
+    conversion = convert_text(_POSTS_BOTH)
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Cleo", "Dora", "Anna", "Bert"]
+    assert fields["winnings"] == [0, 0, Decimal("7.48"), 0]
+
+
+def test_a_stud_hi_lo_pot_collected_in_halves() -> None:
+    """Winamax writes a hi/lo pot's halves ``collected 16.75€ from pot(HI)``
+    and ``… from pot(LO)``; before: "not a line this converter understands"."""
+    halves = "Anna collected 16.75€ from pot(HI)\nAnna collected 16.75€ from pot(LO)\n"
+    text = _STUD.replace("7-Card Stud fixed limit", "7-Card Stud Hi/Lo fixed limit")
+    conversion = convert_text(text.replace("Anna collected 33.50€ from pot\n", halves))
+    assert not conversion.failed
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["winnings"]) == ("F7S/8", [Decimal("25.50"), 0])
+
+
+def test_a_stud_export_that_shows_nobody_s_cards_is_named() -> None:
+    """The play-money client's export of a stud hand shows no card at all,
+    and the up cards decide who brings in and who acts first. Before: "Bert
+    acts, but it is Anna's turn"."""
+    text = re.sub(r"Dealt to .*\n", "", _STUD).replace("7-Card Stud fixed limit", "7stud fixed limit")
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        1,
+        "this Winamax stud hand shows nobody's cards as they are dealt, and the up cards decide who brings in"
+        " and who acts first: PHH cannot replay the hand without them",
+    )

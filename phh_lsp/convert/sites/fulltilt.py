@@ -131,7 +131,7 @@ _ANYONE_SAYS_NOTHING: Final = re.compile(
     r"(?P<name>.+?) (?:sits down|stands up|adds " + _NUMBER + r"|leaves the table|has left the table)"
 )
 _OBSERVER: Final = re.compile(r".+? \(Observer\): .*")
-_NOBODY_SAYS: Final = re.compile(r"\d+ seconds left to act|\([^()]*\)")
+_NOBODY_SAYS: Final = re.compile(r"\d+ seconds left to act|\([^()]*\)|No low hand qualified")
 _BUTTON: Final = re.compile(r"The button is in seat #(?P<seat>\d+)")
 _SEAT_COUNT: Final = re.compile(r"Seats: (?P<count>\d+)")
 _BOARD: Final = re.compile(
@@ -308,7 +308,7 @@ class _Reader:
 
     def _section(self, text: str, number: int) -> str:
         """The section a ``*** ... ***`` line opens; a board is dealt there too."""
-        if text in ("*** HOLE CARDS ***", "*** 3RD STREET ***"):
+        if text == "*** HOLE CARDS ***" or re.fullmatch(r"\*\*\* 3RD STREET \*\*\*(?: \([^)]*\))?", text):
             if not self.hand.seats:
                 raise ConversionError("no player's seat and stack is listed before the cards are dealt", number)
             return "actions"

@@ -72,6 +72,8 @@ _VARIANTS: Final = {
     ("7 card stud hi-lo", "L"): "F7S/8",
     ("razz", "L"): "FR",
 }
+#: A heads-up limit hold'em table named by its bets: ``LH 20/40 x2 Limit $10.00/$20.00``.
+_BETS_NAMED: Final = re.compile(r"LH (\d+(?:\.\d+)?)/(\d+(?:\.\d+)?) x\d+")
 _SUPPORTED: Final = (
     "no-limit hold'em, limit hold'em, pot-limit Omaha, limit Omaha hi-lo, seven card stud, stud hi-lo and razz"
 )
@@ -194,6 +196,10 @@ def _game(session: Session) -> tuple[str, tuple[Decimal, Decimal] | None]:
     if found is None:
         raise ConversionError(f"`{gametype}` is not a game type this converter knows", line)
     game, limit = found["game"].strip(), _LIMITS.get(found["limit"].lower(), "L")
+    bets = _BETS_NAMED.fullmatch(game)
+    if bets and limit == "L":  # a table named by its bets, then its blinds
+        stakes = (amount_of(bets[1], line, "stake"), amount_of(bets[2], line, "stake"))
+        return "FT", None if session.tournament else stakes
     variant = _VARIANTS.get((game.lower(), limit))
     if variant is None:
         named = f"{game} {found['limit']}" if game else f"five-card Omaha (`{gametype}`)"

@@ -97,6 +97,8 @@ _ACTIONS: Final = (
     ("raise_to", re.compile(r"raises [\d.,]+ to (?P<amount>[\d.,]+)")),
     ("all_in", re.compile(r"is all-In" + _BRACKET)),
 )
+#: The verbs that open a line glued to the one before (:meth:`_unglued`).
+_GLUED_VERBS: Final = r"(?:posts|folds|checks|calls|bets|raises|is |shows|wins|does not show|doesn't show)"
 _CARDS: Final = r"\[\s*(?P<cards>[^\]]*?)\s*\]"
 _SHOW: Final = re.compile(r"shows " + _CARDS + r".*")
 _MUCK: Final = re.compile(r"doesn't show\s*" + _CARDS + r".*")
@@ -289,7 +291,19 @@ class _Reader(HandFacts):
                 self.names = longest_first(hand.seats)
                 continue
             section = "play"
-            self._play_line(text, number)
+            for line in self._unglued(text):
+                self._play_line(line, number)
+
+    def _unglued(self, text: str) -> list[str]:
+        """The lines the Mac client wrote as one, the second glued to the
+        first's end (``is sitting outAnn posts big blind [$0,25 USD].``):
+        cut where a seated player's name and a verb follow a word at once,
+        never inside the first line's own name and verb, never in chat."""
+        if not self.names or player_at(text, self.names, ": ") is not None:  # chat is never cut
+            return [text]
+        glued = re.compile(r"(?<=\S)(?=(?:" + "|".join(map(re.escape, self.names)) + r") " + _GLUED_VERBS + ")")
+        cuts = [found.start() for found in glued.finditer(text) if " " in text[: found.start()]]
+        return [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)], strict=True)]
 
     def _play_line(self, text: str, number: int) -> None:
         if board := _BOARD.fullmatch(text):

@@ -26,6 +26,7 @@ import datetime
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
@@ -72,8 +73,13 @@ _RANKS: Final = {"H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | 
     zip("\u0412\u0414\u041a\u0422ÂÄÊÒ", "JQKAJQKA", strict=True)
 )
 _SUITS: Final = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}
+#: Spanish suits: picas, tréboles, corazones (its ``c`` is hearts), diamantes.
+#: A hand is Spanish where any of its cards is ``p`` or ``t`` (``[ Ac, Kd ]``
+#: alone could be English): then each ``c`` is hearts.
+_SPANISH_SUITS: Final = {"p": "s", "t": "c", "c": "h"}
+_SPANISH: Final = re.compile(r"\[ ?(?:[^\]]*[ ,])?(?:10|[2-9TJQKA])[pt](?:[ ,][^\]]*)?\]")
 _CARD: Final = re.compile(
-    r"(?P<rank>10|Kn|[2-9TJQKAHVBDE\u0412\u0414\u041a\u0422ÂÄÊÒ])(?P<suit>[shdc]|Pik|Herz|Karo|Kreuz)"
+    r"(?P<rank>10|Kn|[2-9TJQKAHVBDE\u0412\u0414\u041a\u0422ÂÄÊÒ])(?P<suit>[shdcpt]|Pik|Herz|Karo|Kreuz)"
 )
 _CARDS: Final = re.compile(r"\[ ?(?P<cards>[^\]\d$€£][^\]]*?) ?\]")
 _LONE: Final = re.compile(r"#Game No : \d+|\*\* Summary \*\*|\((?:Hi|Lo): .*\)")
@@ -104,7 +110,8 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     words.append(_game_line(game, table["tournament"], first_line + 1))
     name = table["table"] or table["number"]
     words.append(f"Table {name or '?'} ({'Play' if table['money'] == 'Practice Play' else 'Real'} Money)")
-    words += [_in_party_words(line.strip()) for line in lines[3:]]
+    suits = _SPANISH_SUITS if any(_SPANISH.search(line) for line in lines[3:]) else _SUITS
+    words += _not_dealt_in([_in_party_words(line.strip(), suits) for line in lines[3:]])
     hand = read_classic(words, first_line, SITE, returns_in_wins=None)
     if game["year"] is None:  # 888.ro writes no date: the placeholder given the reader is no fact
         hand.date = hand.time = None
@@ -147,11 +154,22 @@ def _plain(raw: str) -> str:
     return str(Decimal(number.replace(",", "."))) if re.fullmatch(r"\d+(?:[.,]\d+)?", number) else raw
 
 
-def _in_party_words(text: str) -> str:
+def _not_dealt_in(lines: list[str]) -> list[str]:
+    """The lines with a fold before the cards are dealt said as what it is:
+    888 writes ``Dora folds`` among the blinds for a seated player who is
+    not dealt in, which PartyPoker writes ``Dora is sitting out``."""
+    dealt = next((index for index, line in enumerate(lines) if line == "** Dealing down cards **"), 0)
+    return [
+        line.removesuffix(" folds") + " is sitting out" if line.endswith(" folds") else line for line in lines[:dealt]
+    ] + lines[dealt:]
+
+
+def _in_party_words(text: str, suits: dict[str, str]) -> str:
     """A line in PartyPoker's classic words (blank where it says nothing)."""
     if _LONE.fullmatch(text):
         return ""
-    text = _CARDS.sub(_english_cards, text).replace("\u00a0", " ")  # Swedish thousands: `2\u00a0250\u00a0$`
+    # Swedish thousands: `2\u00a0250\u00a0$`
+    text = _CARDS.sub(partial(_english_cards, suits=suits), text).replace("\u00a0", " ")
     if board := _BOARD.fullmatch(text):
         return f"** Dealing {board[1].capitalize()} **{board[2]}"
     if collected := _COLLECTED.fullmatch(text):
@@ -167,13 +185,13 @@ def _in_party_words(text: str) -> str:
     return re.sub(r" mucks \[", " doesn't show [", text)
 
 
-def _english_cards(found: re.Match[str]) -> str:
+def _english_cards(found: re.Match[str], suits: dict[str, str]) -> str:
     """A bracket of cards in English (``[ 8Pik, QKaro ]`` is ``[ 8s, Qd ]``);
     left as written where one of them is no card in any language."""
     cards = [_CARD.fullmatch(card.strip()) for card in found["cards"].split(",")]
     if not all(cards):
         return found[0]
     english = ", ".join(
-        _RANKS.get(card["rank"], card["rank"]) + _SUITS.get(card["suit"], card["suit"]) for card in cards if card
+        _RANKS.get(card["rank"], card["rank"]) + suits.get(card["suit"], card["suit"]) for card in cards if card
     )
     return f"[ {english} ]"

@@ -54,12 +54,13 @@ _GAMES: Final = {
     "Badugi Limit": "FB",
 }
 #: A game's name and its betting, wherever the header writes them
-#: (``Hold'em No Limit (...)``, ``8-Game (Razz Limit)``, ``5 Card Omaha Pot Limit``).
+#: (``Hold'em No Limit (...)``, ``8-Game (Razz Limit)``, ``5 Card Omaha Pot Limit``); GGPoker's
+#: ``PLO (``, never a mixed game's name (``Mixed NLH/PLO (Hold'em No Limit, ...)``).
 _GAME: Final = re.compile(
     r"(?P<game>(?:\d Card )?Omaha Hi/Lo|(?:\d Card )?Omaha|6\+ Hold'em|Hold'em|7 Card Stud Hi/Lo|7 Card Stud|Razz"
     r"|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi|Courchevel Hi/Lo|Courchevel|ShortDeck)"
     r" (?P<betting>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\))"
-    r"|(?P<plo>PLO)(?:-(?P<cards>\d))? \("
+    r"|(?<!/)(?P<plo>PLO)(?:-(?P<cards>\d))? \("
 )
 #: The year from which every PokerStars hand writes its uncalled bets.
 _RETURNS_WRITTEN: Final = 2009
@@ -118,6 +119,9 @@ _SAYS_NOTHING: Final = says_nothing(
     r"|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
     r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
 )
+#: A stud table's open pair on fourth street, after which PokerStars allows
+#: the big bet there; PHH's stud (PokerKit's) has no such rule.
+_OPEN_PAIR: Final = "Pair on board - a double bet is allowed"
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _RETURNED: Final = re.compile(r"Uncalled bet \(" + _AMOUNT + r"\) returned to (?P<name>.+)")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
@@ -280,9 +284,10 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
     section = "seats"
     names: list[str] = []
     sitting_out: set[str] = set()
+    open_pair = False  # a stud fourth street's open pair: PokerStars allows the big bet
     for number, text in numbered(lines, first_line, 2):
         if text.startswith("*** "):
-            section = _section(hand, text, number)
+            section, open_pair = _section(hand, text, number), False
             continue
         if section == "summary":
             _summary_line(hand, text, number)
@@ -296,9 +301,18 @@ def _read_body(hand: SiteHand, lines: list[str], first_line: int) -> None:
                 names = longest_first(hand.seats)
             continue
         _action_line(hand, text, number, names, section)
+        open_pair = open_pair or text == _OPEN_PAIR
+        if open_pair and hand.events and _double_bet(bet := hand.events[-1], number, hand.stakes[0]):
+            reason = "bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+            raise ConversionError(f"{bet.name} {reason}", number)
     # A player sitting out is dealt in only where the site still has them post
     # (tournaments); at a cash table they have no line in the hand.
     drop_idle(hand, sitting_out)
+
+
+def _double_bet(event: Event, number: int, small_bet: Decimal) -> bool:
+    """Whether the event is a bet on this line of more than the small bet."""
+    return event.line == number and event.kind == "bet" and event.amount > small_bet
 
 
 def _section(hand: SiteHand, text: str, number: int) -> str:
