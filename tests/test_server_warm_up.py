@@ -100,7 +100,7 @@ def test_the_first_keystroke_starts_from_the_line_index_of_the_first_check() -> 
     the edit is applied as on a fresh index."""
     text = BIG_PHHS.read_text(encoding="utf-8")
     document = _document(text)
-    analysis = analyze(document.source, "file:///big.phhs")
+    analysis = analyze(document.text, "file:///big.phhs")
     assert document.line_index is None
     document.keep_line_index(analysis.lines)
     assert document.line_index is analysis.lines
@@ -115,7 +115,7 @@ def test_a_line_index_of_another_text_is_not_kept() -> None:
     the older text is ignored."""
     text = BIG_PHHS.read_text(encoding="utf-8")
     document = _document(text)
-    analysis = analyze(document.source, "file:///big.phhs")
+    analysis = analyze(document.text, "file:///big.phhs")
     _insert(document, 0, 0, "# a comment\n")
     kept = document.line_index
     document.keep_line_index(analysis.lines)

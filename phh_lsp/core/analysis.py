@@ -22,7 +22,7 @@ from phh_lsp.core.document_diagnostics import document_diagnostics, judged_as_on
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand, with_snapshots
 from phh_lsp.core.rules.codes import Diagnostic
 from phh_lsp.core.syntax.hands import Cut, HandText, Pieces, cut_hands, is_multi_hand, recut
-from phh_lsp.core.text import Edit, LineIndex
+from phh_lsp.core.text import Edit, LineIndex, Text
 
 #: Past this many pieces a ``.phhs`` document keeps, of each hand its whole
 #: check analysed, only what later edits and requests read
@@ -48,21 +48,23 @@ class Analysis:
 
     def __init__(
         self,
-        text: str,
+        text: Text,
         multi: bool,
         detail: bool = True,
         mapper: HandMapper | None = None,
         cut: Cut | Pieces | None = None,
     ) -> None:
-        self.text = text
+        #: The document's text: a ``str``, or the server's blocks (see :attr:`text`).
+        self.source = text
         self.multi = multi
         self.detail = detail
         if isinstance(cut, Pieces):
             self.pieces, self.independent = cut, True
         else:
             if multi and cut is None:
-                cut = cut_hands(text)
-            self.pieces = Pieces.of(cut.hands if cut is not None else [HandText(0, len(text), text)], len(text))
+                cut = cut_hands(self.text)
+            hands = cut.hands if cut is not None else [HandText(0, len(text), self.text)]
+            self.pieces = Pieces.of(hands, len(text))
             #: Whether the hands may be judged one by one (see cut_hands).
             self.independent = cut is None or cut.independent
         self._detailed = partial(analyze_hand, multi=multi, detail=detail)
@@ -83,14 +85,22 @@ class Analysis:
         self._walking = threading.Lock()
 
     @property
+    def text(self) -> str:
+        """The document's text as one string: joined on first use when the
+        server holds it in blocks (a 50,000-hand file's keystroke needs only
+        the edited hands' text, :meth:`after_edit`; a whole-document request
+        or a full re-check joins it once per version)."""
+        return self.source if isinstance(self.source, str) else str(self.source)
+
+    @property
     def lines(self) -> LineIndex:
         """The document's line index, built on first use."""
         if self._lines is None:
             edited = self._edited
             if edited is not None and edited.lines is not None:
-                self._lines = LineIndex.after_edit(edited.lines, self.text, edited.edit)
+                self._lines = LineIndex.after_edit(edited.lines, self.source, edited.edit)
             else:
-                self._lines = LineIndex(self.text)
+                self._lines = LineIndex(self.source)
             self._release_edit()
         return self._lines
 
@@ -222,7 +232,7 @@ class Analysis:
     def after_edit(
         cls,
         previous: Analysis,
-        text: str,
+        text: Text,
         edit: Edit,
         mapper: HandMapper | None = None,
         lines: LineIndex | None = None,
@@ -243,11 +253,11 @@ class Analysis:
         window = _window_after_edit(previous, text, edit)
         if window is None:
             return cls(text, previous.multi, previous.detail, mapper)
-        first, after, starts = window
+        first, after, starts, cut_text, offset = window
         old = previous.pieces
         delta = edit.delta
         bounds = [*starts, old.starts[after] + delta if after < len(old) else len(text)]
-        texts = [text[start:end] for start, end in itertools.pairwise(bounds)]
+        texts = [cut_text[start - offset : end - offset] for start, end in itertools.pairwise(bounds)]
         pieces = Pieces(
             [*old.starts[:first], *starts, *[start + delta for start in old.starts[after:]]],
             [*old.texts[:first], *texts, *old.texts[after:]],
@@ -264,7 +274,7 @@ class Analysis:
         else:
             spliced = None
         analysis._edited = _Edited(edit, previous._lines, spliced)
-        if lines is not None and lines.text is text:
+        if lines is not None and lines.source is text:
             analysis._lines = lines
         return analysis
 
@@ -331,39 +341,67 @@ class _Edited:
     replaced: _Replaced | None
 
 
-def _window_after_edit(previous: Analysis, text: str, edit: Edit) -> tuple[int, int, list[int]] | None:
+#: How many hands past an edit the first window of text read again holds
+#: (doubled until the cut meets the previous one inside it, see recut).
+WINDOW_HANDS = 4
+
+
+def _window_after_edit(previous: Analysis, text: Text, edit: Edit) -> tuple[int, int, list[int], str, int] | None:
     """The hands the edit made ``text`` cut again: the first of the previous
-    ones replaced, the first kept after them, and the new starts between;
-    None when the whole text must be cut afresh (see after_edit)."""
-    old = previous.text
-    if not (previous.multi and previous.independent and previous.pieces) or len(text) != len(old) + edit.delta:
+    ones replaced, the first kept after them, the new starts between, and
+    the text cut again (a window of ``text`` from the given offset: a
+    keystroke in a 42 MB file held in blocks reads a few hands of it, not
+    the file); None when the whole text must be cut afresh (see after_edit)."""
+    pieces = previous.pieces
+    if not (previous.multi and previous.independent and pieces) or len(text) != len(previous.source) + edit.delta:
         return None
-    starts = previous.pieces.starts
+    starts = pieces.starts
     index = max(0, bisect.bisect_right(starts, edit.start) - 1)
-    line_end = old.find("\n", starts[index])
+    line_end = _line_end(pieces, index)
     if line_end < 0 or edit.start <= line_end:
         index -= 1  # the header's line itself is edited: it may no longer be one
     # the hand before it too: whether its header is one may depend on the next header
     first = max(0, index - 1)
     delta = edit.delta
+    offset = starts[first]
 
     def meets(line: int) -> bool:
-        found = bisect.bisect_left(starts, line - delta)
-        return found < len(starts) and starts[found] == line - delta
+        found = bisect.bisect_left(starts, line + offset - delta)
+        return found < len(starts) and starts[found] == line + offset - delta
 
-    cut = recut(text, starts[first], edit.new_end, meets)
+    hands = WINDOW_HANDS
+    while True:
+        # to a previous hand's start (shifted) a few hands past the edit: text the edit left as it was
+        last = bisect.bisect_left(starts, edit.old_end) + hands
+        end = starts[last] + delta if last < len(starts) else len(text)
+        window = text[offset:end]
+        cut = recut(window, starts[first] - offset, edit.new_end - offset, meets, offset)
+        if end >= len(text) or (cut is not None and cut[1] < len(window)):
+            break
+        hands *= 4  # the cut ran to the window's end (a value left open): a larger one
     if cut is None:
         return None
-    window, met = cut
+    window_starts, met = cut
+    met += offset
     after = len(starts) if met >= len(text) else bisect.bisect_left(starts, met - delta)
-    return first, after, window
+    return first, after, [start + offset for start in window_starts], window, offset
+
+
+def _line_end(pieces: Pieces, index: int) -> int:
+    """Where the first line break at or after the ``index``-th piece's start
+    is (-1 when none): the end of its header's line."""
+    for number in range(index, len(pieces)):
+        found = pieces.texts[number].find("\n")
+        if found >= 0:
+            return pieces.starts[number] + found
+    return -1
 
 
 HandMapper = Callable[[Callable[[str], HandAnalysis], list[str]], Iterable[HandAnalysis]]
 
 
 def analyze(
-    text: str,
+    text: Text,
     uri_or_path: str = "",
     detail: bool = True,
     mapper: HandMapper | None = None,

@@ -15,7 +15,7 @@ import itertools
 import operator
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, overload
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
 
@@ -97,6 +97,113 @@ def _unit_length(char: str, encoding: Encoding) -> int:
     return 4
 
 
+class BlockText:
+    """A long text held in blocks of about :attr:`BLOCK` characters, changed
+    by :meth:`replaced` into a new one that shares the untouched blocks.
+
+    Why: the server's copy of a 50,000-hand ``.phhs`` is 42 MB, and one
+    ``str`` spliced per keystroke (``text[:start] + new + text[end:]``)
+    costs 250-300 ms under load, nearly all of it the page faults of a
+    fresh 42 MB string. Here a keystroke copies one block and a list of a
+    few hundred block references; a slice reads the blocks it spans; the
+    whole string is joined (once per version, then kept) only when
+    something asks for all of it (:meth:`__str__`: a full check, a
+    whole-document request). Never mutated, so an analysis may keep the
+    text of its version while the next one is made.
+    """
+
+    #: Characters per block (a block is split again past twice as many).
+    BLOCK = 1 << 16
+
+    __slots__ = ("_blocks", "_joined", "_length", "_starts")
+
+    def __init__(self, blocks: list[str], starts: list[int], length: int, joined: str | None = None) -> None:
+        self._blocks = blocks
+        self._starts = starts
+        self._length = length
+        self._joined = joined
+
+    @classmethod
+    def of(cls, text: str) -> BlockText:
+        """``text`` in blocks (and kept whole, since it is at hand)."""
+        size = cls.BLOCK
+        starts = list(range(0, len(text), size)) or [0]
+        return cls([text[start : start + size] for start in starts], starts, len(text), text)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __str__(self) -> str:
+        if self._joined is None:
+            self._joined = "".join(self._blocks)
+        return self._joined
+
+    @property
+    def is_joined(self) -> bool:
+        """Whether the whole string was made (given, or asked for since)."""
+        return self._joined is not None
+
+    def _block_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._starts, offset) - 1
+
+    @overload
+    def __getitem__(self, key: int) -> str: ...
+    @overload
+    def __getitem__(self, key: slice) -> str: ...
+    def __getitem__(self, key: int | slice) -> str:
+        """A character or a slice (step 1), as ``str(self)[key]`` without the join."""
+        if self._joined is not None:
+            return self._joined[key]
+        if isinstance(key, int):
+            offset = key + self._length if key < 0 else key
+            if not 0 <= offset < self._length:
+                raise IndexError("BlockText index out of range")
+            block = self._block_of(offset)
+            return self._blocks[block][offset - self._starts[block]]
+        start, stop, step = key.indices(self._length)
+        if step != 1:
+            return str(self)[key]
+        if stop <= start:
+            return ""
+        first, last = self._block_of(start), self._block_of(stop - 1)
+        if first == last:
+            base = self._starts[first]
+            return self._blocks[first][start - base : stop - base]
+        return "".join(
+            [
+                self._blocks[first][start - self._starts[first] :],
+                *self._blocks[first + 1 : last],
+                self._blocks[last][: stop - self._starts[last]],
+            ]
+        )
+
+    def replaced(self, start: int, end: int, text: str) -> BlockText:
+        """The text with ``[start, end)`` replaced by ``text``: the blocks
+        holding ``start`` and ``end`` made again, the others shared."""
+        start = max(0, min(start, self._length))
+        end = max(start, min(end, self._length))
+        first = self._block_of(start)
+        last = self._block_of(end - 1) if end > start else first
+        if last < first:
+            last = first
+        base = self._starts[first]
+        middle = self._blocks[first][: start - base] + text + self._blocks[last][end - self._starts[last] :]
+        size = self.BLOCK
+        made = [middle] if len(middle) <= 2 * size else [middle[i : i + size] for i in range(0, len(middle), size)]
+        made = [block for block in made if block]
+        delta = len(text) - (end - start)
+        made_starts = list(itertools.accumulate(map(len, made[:-1]), initial=base)) if made else []
+        blocks = [*self._blocks[:first], *made, *self._blocks[last + 1 :]]
+        starts = [*self._starts[:first], *made_starts, *(s + delta for s in self._starts[last + 1 :])]
+        if not blocks:
+            blocks, starts = [""], [0]
+        return type(self)(blocks, starts, self._length + delta)
+
+
+#: A document's text: a ``str``, or a long one in blocks (the server's).
+Text = str | BlockText
+
+
 class LineIndex:
     """Maps character offsets to zero-based (line, column) and back.
 
@@ -110,8 +217,17 @@ class LineIndex:
     #: Lines per block (a block is split again past twice as many).
     BLOCK = 2048
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    #: The text indexed (a :class:`BlockText` in the server: see :attr:`text`).
+    source: Text
+
+    @property
+    def text(self) -> str:
+        """The text indexed, as one string (joined on first use when held in blocks)."""
+        return str(self.source)
+
+    def __init__(self, source: Text) -> None:
+        self.source = source
+        text = str(source)
         if "\r" in text:
             starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
         else:  # the common case, in C only (a keystroke in a 20,000-line .phhs rebuilds it)
@@ -130,14 +246,14 @@ class LineIndex:
         self._first_lines = [0, *itertools.accumulate(map(len, blocks[:-1]))]
 
     @classmethod
-    def after_edit(cls, old: LineIndex, text: str, edit: Edit) -> LineIndex:
+    def after_edit(cls, old: LineIndex, text: Text, edit: Edit) -> LineIndex:
         """The index of ``text``, made from ``old`` (the index of the text
         before ``edit``): the lines before the edit kept, those after it
         shifted, only the edited ones looked at. Rebuilt whole where a
         carriage return may be involved (``\\r\\n`` split or joined)."""
         inserted = text[edit.start : edit.new_end]
-        near = old.text[max(0, edit.start - 1) : edit.old_end + 1]
-        if "\r" in inserted or "\r" in near or edit.old_end > len(old.text):
+        near = old.source[max(0, edit.start - 1) : edit.old_end + 1]
+        if "\r" in inserted or "\r" in near or edit.old_end > len(old.source):
             return cls(text)
         # lines that start inside the removed text (just after one of its line breaks) are gone
         first = old.line_of(edit.start) + 1
@@ -156,7 +272,7 @@ class LineIndex:
         region = [*region[: first - base], *new, *map(delta.__add__, region[after - base :])]
         made = [region] if len(region) <= 2 * cls.BLOCK else _chunks(region, cls.BLOCK)
         index = cls.__new__(cls)
-        index.text = text
+        index.source = text
         index._flat = None
         index._set_blocks(
             [*old._blocks[:low], *made, *old._blocks[high + 1 :]],
@@ -189,7 +305,7 @@ class LineIndex:
 
     def line_of(self, offset: int) -> int:
         """The zero-based line that holds ``offset`` (clamped to the text)."""
-        offset = max(0, min(offset, len(self.text)))
+        offset = max(0, min(offset, len(self.source)))
         block = bisect.bisect_right(self._firsts, offset) - 1
         return self._first_lines[block] + bisect.bisect_right(self._blocks[block], offset - self._shifts[block]) - 1
 
@@ -197,27 +313,29 @@ class LineIndex:
         """The offset of the line's end, before its line break."""
         if line + 1 < self.line_count:
             end = self.line_start(line + 1)
-            if end > 0 and self.text[end - 1] == "\n":
+            ending = self.source[max(0, end - 2) : end]
+            if ending.endswith("\n"):
                 end -= 1
-            if end > 0 and self.text[end - 1] == "\r":
+                ending = ending[:-1]
+            if ending.endswith("\r"):
                 end -= 1
             return end
-        return len(self.text)
+        return len(self.source)
 
     def line_text(self, line: int) -> str:
         """The text of a zero-based line, without its line break."""
         if line < 0 or line >= self.line_count:
             return ""
-        return self.text[self.line_start(line) : self.line_end(line)]
+        return self.source[self.line_start(line) : self.line_end(line)]
 
     def position(self, offset: int, encoding: Encoding = "utf-32") -> tuple[int, int]:
         """Zero-based (line, column) of ``offset``; columns in ``encoding`` units."""
-        offset = max(0, min(offset, len(self.text)))
+        offset = max(0, min(offset, len(self.source)))
         line = self.line_of(offset)
         start = self.line_start(line)
         if encoding == "utf-32":
             return line, offset - start
-        segment = self.text[start:offset]
+        segment = self.source[start:offset]
         if segment.isascii():
             return line, len(segment)
         return line, sum(_unit_length(char, encoding) for char in segment)
@@ -232,19 +350,19 @@ class LineIndex:
         if line < 0:
             return 0
         if line >= self.line_count:
-            return len(self.text)
+            return len(self.source)
         start = self.line_start(line)
         end = self.line_end(line)
         if column <= 0:
             return start
         if encoding == "utf-32":
             return min(start + column, end)
-        segment = self.text[start : min(start + column, end)]
+        segment = self.source[start : min(start + column, end)]
         if segment.isascii():  # one unit a character: no walk (a 5 MB line of actions took 5 s)
             return start + len(segment)
         units = 0
-        for index in range(start, end):
-            units += _unit_length(self.text[index], encoding)
+        for index, char in enumerate(self.source[start:end], start):
+            units += _unit_length(char, encoding)
             if units > column:
                 return index
             if units == column:

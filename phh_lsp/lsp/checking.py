@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from phh_lsp.core.text import Text
 from phh_lsp.lsp.documents import Superseded
+from phh_lsp.lsp.edited_document import text_of
 from phh_lsp.lsp.handlers import Handlers
 from phh_lsp.lsp.session import Made, PhhLanguageServer
 
@@ -64,7 +66,8 @@ async def _diagnose(
     if running is None or running[0] != key:
         # one computation per version and settings: a client that asks twice
         # while a 1,000-hand file is first checked waits for the one under way
-        running = key, asyncio.ensure_future(_compute(ls, uri, version, document.source, publish_first_hands))
+        text = text_of(document)  # the server's blocks: a keystroke joins no whole text
+        running = key, asyncio.ensure_future(_compute(ls, uri, version, text, publish_first_hands))
         running[1].add_done_callback(_retrieved)  # an outcome nobody waits for any more is no error
         ls.diagnosing[uri] = running
     try:
@@ -97,7 +100,7 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
 
 
 async def _compute(
-    ls: PhhLanguageServer, uri: str, version: int | None, text: str, publish_first_hands: bool = False
+    ls: PhhLanguageServer, uri: str, version: int | None, text: Text, publish_first_hands: bool = False
 ) -> list[types.Diagnostic]:
     """Check the document in a worker thread (with progress shown the first
     time, when it has many hands); Superseded if it changes meanwhile.
@@ -119,10 +122,12 @@ async def _compute(
     first = uri not in ls.checked
     # the progress's count before the cut (seconds for 50,000 hands, made in the worker);
     # not counted again at each keystroke
-    token = await _progress_for(ls, uri, text.count("\n[") + text.startswith("[") if multi else 1) if first else None
+    whole = str(text) if first else ""  # only a first check reads the whole text here
+    hands = whole.count("\n[") + whole.startswith("[") if multi else 1
+    token = await _progress_for(ls, uri, hands) if first else None
     try:
         if first and publish_first_hands and multi:
-            early = functools.partial(diagnostics.first_hands_diagnostics, text, settings, ls.encoding, FIRST_HANDS)
+            early = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
             items = await loop.run_in_executor(None, early)
             if items is not None and ls.documents.is_current(uri, version):
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))

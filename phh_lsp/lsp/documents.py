@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from phh_lsp.core.analysis import Analysis
     from phh_lsp.core.hand_analysis import HandAnalysis
-    from phh_lsp.core.text import Edit, LineIndex
+    from phh_lsp.core.text import Edit, LineIndex, Text
 
 
 class Edited(Protocol):
@@ -46,8 +46,9 @@ class Documents:
         self._progress: dict[str, Callable[[int, int], None]] = {}
         self.closing = False
 
-    def analysis(self, uri: str, version: int | None, text: str, edited: Edited | None = None) -> Analysis:
-        """The analysis of ``text`` (version ``version`` of ``uri``).
+    def analysis(self, uri: str, version: int | None, text: Text, edited: Edited | None = None) -> Analysis:
+        """The analysis of ``text`` (version ``version`` of ``uri``; the
+        server's document passes its blocks, joined only if need be).
 
         ``edited``: the document, when it knows the one edit that made this
         text from an earlier version's; the analysis of that version is then
@@ -60,7 +61,7 @@ class Documents:
                 # keystroke may have said a newer version came (which stops that check)
                 self._latest[uri] = version
             cached = self._analyses.get(uri)
-            if cached is not None and cached[0] == version and cached[1].text == text:
+            if cached is not None and cached[0] == version and _same(cached[1].source, text):
                 return cached[1]
             from phh_lsp.core.analysis import Analysis, analyze
             from phh_lsp.core.syntax.hands import is_multi_hand
@@ -116,3 +117,10 @@ class Documents:
         with self._lock:
             self._analyses.pop(uri, None)
             self._latest.pop(uri, None)
+
+
+def _same(kept: Text, text: Text) -> bool:
+    """Whether two texts are the same: the same object (the server's blocks
+    of one version), or equal strings (a text in blocks is never joined to
+    be compared: a new version's blocks are a new object)."""
+    return kept is text or (isinstance(kept, str) and isinstance(text, str) and kept == text)

@@ -92,9 +92,9 @@ class PhhLanguageServer(LanguageServer):
         if document is None:
             raise UnknownDocument(uri)
         self.collector.busy(asyncio.get_running_loop())
-        from phh_lsp.lsp.edited_document import edits_of
+        from phh_lsp.lsp.edited_document import edits_of, text_of
 
-        return self.documents.analysis(uri, document.version, document.source, edits_of(document))
+        return self.documents.analysis(uri, document.version, text_of(document), edits_of(document))
 
     def open_document(self, uri: str) -> TextDocument | None:
         """The document the client opened as ``uri``, if it did.

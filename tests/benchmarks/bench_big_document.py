@@ -24,11 +24,13 @@ gets a multi-line ``note = '''...'''``), opened in ``python -m phh_lsp``
 4. hover and completion on a 5 MB single-line document (a ``.phh`` whose
    ``actions`` line is 5 MB long), near the line's end.
 
-With ``--in-process`` it times instead, without a server and without the
-whole check, what the server's handlers call: the cut, the line index and
-its update after a keystroke, the analysis after a keystroke, the outline,
-folding and full semantic tokens (the first request and a repeat), and the
-text spliced for a keystroke, as the server's document does.
+With ``--in-process`` it times instead, without a server, the whole check
+and then what the server's handlers call: a keystroke as the server makes it
+(the text in blocks changed, the analysis after the edit, its diagnostics,
+the LSP values published), for a digit and for a ``[``, and its parts; the
+text spliced as one string (what a keystroke cost before the blocks); then,
+unless ``--no-requests``, the cut, the line index, the outline, folding and
+full semantic tokens (the first request and a repeat).
 
 It prints each figure against the issue's goal (PASS/FAIL); nothing is
 asserted. The machines are shared: read it with the load average printed.
@@ -73,6 +75,7 @@ class BigSession(Session):
     def __init__(self) -> None:
         super().__init__()
         self.progress_ended = asyncio.Event()
+        self.progress_end = 0.0
 
         @self.client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
         def on_create(params: types.WorkDoneProgressCreateParams) -> None:
@@ -82,6 +85,7 @@ class BigSession(Session):
         def on_progress(params: types.ProgressParams) -> None:
             value = params.value
             if (isinstance(value, dict) and value.get("kind") == "end") or getattr(value, "kind", None) == "end":
+                self.progress_end = time.perf_counter()
                 self.progress_ended.set()
 
 
@@ -129,7 +133,7 @@ async def edits(
     return times
 
 
-async def big_document(path: Path, count: int, edit_count: int) -> list[str]:
+async def big_document(path: Path, count: int, edit_count: int, requests: bool = True) -> list[str]:
     text = path.read_text(encoding="utf-8")
     uri = path.as_uri()
     session = BigSession()
@@ -141,6 +145,10 @@ async def big_document(path: Path, count: int, edit_count: int) -> list[str]:
         client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "phh", 1, text)))
         first = await asyncio.wait_for(session.diagnostics(uri, 1), 3600)
         await asyncio.wait_for(session.progress_ended.wait(), 3600)
+        # the whole file's diagnostics follow the progress's end: typing before they arrive
+        # supersedes them, and every later keystroke is then checked as a first check
+        while session.last_published[(uri, 1)] < session.progress_end:
+            await asyncio.sleep(0.01)
         whole = await session.settled(uri, 1, quiet=1.0)
         status = proc_status(session.pid)
         out.append(verdict("didOpen -> first diagnostics", ms(sent, first), GOALS["first"]))
@@ -154,6 +162,9 @@ async def big_document(path: Path, count: int, edit_count: int) -> list[str]:
             median = statistics.median(values)
             out.append(verdict(f"keystroke -> diagnostics, {name}, median", median, GOALS["keystroke"]))
             out.append(f"    max {max(values):,.1f} ms over {len(values)}")
+        if not requests:
+            out.append(f"  RSS at the end: {proc_status(session.pid)['VmRSS']:,.0f} MB")
+            return out
         document = types.TextDocumentIdentifier(uri)
         middle = text.count("\n", 0, len(text) // 2)
         requests = {
@@ -213,9 +224,11 @@ def in_process(path: Path, count: int, requests: bool = True) -> list[str]:
     """The handlers' core calls on a file of ``count`` hands, medians of 5;
     first the whole check (every hand's diagnostics, as the server's first
     check makes them) and the process's RSS after it."""
+    from phh_lsp.config.settings import Settings
     from phh_lsp.core.analysis import Analysis, analyze
-    from phh_lsp.core.text import Edit, LineIndex
+    from phh_lsp.core.text import BlockText, Edit, LineIndex
     from phh_lsp.lsp.features import semantic_tokens, symbols
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 
     text = path.read_text(encoding="utf-8")
     out = [f"{count:,} hands in-process ({len(text) / 1e6:.1f} MB)"]
@@ -237,17 +250,46 @@ def in_process(path: Path, count: int, requests: bool = True) -> list[str]:
     status = proc_status(os.getpid())
     out.append(verdict("RSS after the whole check", status["VmRSS"], GOALS["rss"], "MB"))
     out.append(f"  peak RSS (VmHWM): {status['VmHWM']:,.0f} MB")
+    lines = analysis.lines
+    blocks = BlockText.of(text)
+    settings = Settings()
+    for typed, anchor in (("5", "0.2"), ("[", "'p2 cc")):
+        at = text.index(anchor, len(text) // 2) + len(anchor) - 1
+        edit = Edit(at, at, 1)
+
+        def keystroke(at: int = at, typed: str = typed, edit: Edit = edit) -> object:
+            """What the server does for a keystroke: the text in blocks changed, the
+            analysis after the edit, its diagnostics and lines, the LSP values."""
+            changed = blocks.replaced(at, at, typed)
+            after = Analysis.after_edit(analysis, changed, edit, lines=LineIndex.after_edit(lines, changed, edit))
+            return lsp_diagnostics(after, settings, "utf-16")
+
+        clock(
+            f"keystroke {typed!r}: text in blocks, analysis, diagnostics, LSP values", keystroke, 9, GOALS["keystroke"]
+        )
+        changed = blocks.replaced(at, at, typed)
+        after = Analysis.after_edit(analysis, changed, edit)
+        clock(
+            f"  of which the analysis after {typed!r} (cut, lists, diagnostics)",
+            lambda changed=changed, edit=edit: Analysis.after_edit(analysis, changed, edit).diagnostics,
+            9,
+        )
+        clock(
+            f"  of which the LSP values of {len(after.diagnostics):,} diagnostics",
+            lambda after=after: lsp_diagnostics(after, settings, "utf-16"),
+            9,
+        )
+        assert not changed.is_joined, "a keystroke joined the whole text"
+    at = text.index("0.2", len(text) // 2) + 2
+    edited = text[:at] + "5" + text[at:]
+    edit = Edit(at, at, 1)
+    clock("before (#33's second round): the text spliced as one string", lambda: text[:at] + "5" + text[at:])
+    clock("text in blocks changed for a keystroke", lambda: blocks.replaced(at, at, "5"))
+    clock("line index after a keystroke", lambda: LineIndex.after_edit(lines, edited, edit))
     if not requests:
         return out
     clock("cut (analyze)", lambda: analyze(text, str(path)), 3)
     clock("line index", lambda: LineIndex(text), 3)
-    lines = analysis.lines
-    at = text.index("0.2", len(text) // 2) + 2
-    edited = text[:at] + "5" + text[at:]
-    edit = Edit(at, at, 1)
-    clock("text spliced for a keystroke", lambda: text[:at] + "5" + text[at:])
-    clock("line index after a keystroke", lambda: LineIndex.after_edit(lines, edited, edit))
-    clock("analysis after a keystroke (cut, lists)", lambda: Analysis.after_edit(analysis, edited, edit).lines)
     for name, request in (
         ("outline", lambda: symbols.document_symbols(analysis, "utf-16")),
         ("folding", lambda: symbols.folding_ranges(analysis)),
@@ -269,7 +311,7 @@ async def main_async(args: argparse.Namespace) -> int:
             print(f"load average {os.getloadavg()[0]:.2f}")
             return 0
         for count in args.hands:
-            for line in await big_document(build(count, folder), count, args.edits):
+            for line in await big_document(build(count, folder), count, args.edits, args.requests):
                 print(line, flush=True)
         if args.long_line:
             for line in await long_line(folder):
@@ -285,7 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-long-line", dest="long_line", action="store_false")
     parser.add_argument("--in-process", action="store_true", help="time the handlers' core calls, no server")
     parser.add_argument(
-        "--no-requests", dest="requests", action="store_false", help="in-process: the whole check and its RSS only"
+        "--no-requests",
+        dest="requests",
+        action="store_false",
+        help="no whole-document requests (outline, folding, semantic tokens): the whole check, RSS and keystrokes",
     )
     return asyncio.run(main_async(parser.parse_args(argv)))
 

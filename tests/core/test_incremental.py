@@ -11,15 +11,17 @@ own way of applying a change.
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
+from phh_lsp.core import analysis as analysis_module
 from phh_lsp.core.analysis import Analysis, analyze
-from phh_lsp.core.text import Edit, LineIndex
-from phh_lsp.lsp.edited_document import EditedDocument
+from phh_lsp.core.text import BlockText, Edit, LineIndex
+from phh_lsp.lsp.edited_document import EditedDocument, text_of
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 PHHS = SHARED / "corpus" / "handhq" / "ps NLH handhq_1-OBFUSCATED.phhs"
@@ -110,6 +112,107 @@ def test_the_servers_document_applies_changes_as_pygls_does(data: st.DataObject)
         ours.source
         == source[: combined.start] + ours.source[combined.start : combined.new_end] + source[combined.old_end :]
     )
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_a_chain_of_edits_of_a_text_in_blocks_shows_what_a_fresh_analysis_shows(data: st.DataObject) -> None:
+    """The same with the text held as the server holds it (in blocks, here of
+    64 characters) and the window of text cut again one hand past the edit,
+    grown as the cut asks: the pieces, the diagnostics, the lines and the
+    text never disagree with a fresh analysis of the string, and the
+    keystroke never joins the whole text."""
+
+    class Small(BlockText):
+        BLOCK = 64
+
+    previous = analyze(SAMPLE, "x.phhs")
+    assert _seen(previous) and previous.lines.line_count > 1
+    text, blocks = SAMPLE, Small.of(SAMPLE)
+    with mock.patch.object(analysis_module, "WINDOW_HANDS", 1):
+        for _ in range(data.draw(st.integers(1, 4))):
+            edit, typed = data.draw(_edits(text))
+            text = text[: edit.start] + typed + text[edit.old_end :]
+            blocks = blocks.replaced(edit.start, edit.old_end, typed)
+            edited = Analysis.after_edit(previous, blocks, edit)
+            fresh = analyze(text, "x.phhs")
+            pieces = [(p.start, p.end, p.text) for p in edited.pieces]
+            assert pieces == [(p.start, p.end, p.text) for p in fresh.pieces]
+            assert edited.independent == fresh.independent
+            assert _seen(edited) == _seen(fresh)
+            assert edited.lines.line_starts == fresh.lines.line_starts
+            assert [edited.lines.line_text(n) for n in range(fresh.lines.line_count)] == text.split("\n")
+            if fresh.independent and edited.source is blocks:
+                assert not blocks.is_joined  # only a document judged as one is joined
+            assert edited.text == text
+            previous = edited
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_servers_blocks_hold_the_text_pygls_makes(data: st.DataObject) -> None:
+    """The server's document keeps its text in blocks (here of 4 characters,
+    so that every change crosses them): after each change its blocks, read
+    by slices and lines, are pygls's text, and its source is too."""
+    with mock.patch.object(BlockText, "BLOCK", 4):
+        source = data.draw(st.text(alphabet="ab\n€😀[", max_size=30))
+        ours = EditedDocument("file:///x.phhs", source, version=1)
+        theirs = TextDocument("file:///x.phhs", source, version=1)
+        for version in range(2, 2 + data.draw(st.integers(1, 4))):
+            text = theirs.source
+            lines = LineIndex(text)
+            start = data.draw(st.integers(0, len(text)))
+            end = data.draw(st.integers(start, len(text)))
+            first, last = lines.position(start, "utf-16"), lines.position(end, "utf-16")
+            change = types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(*first), types.Position(*last)),
+                text=data.draw(st.text(alphabet="xy\n😀", max_size=4)),
+            )
+            ours.apply_change(change)
+            theirs.apply_change(change)
+            ours.version = theirs.version = version
+            blocks, wanted = text_of(ours), theirs.source
+            assert len(blocks) == len(wanted)
+            assert [blocks[i : i + 3] for i in range(len(wanted))] == [wanted[i : i + 3] for i in range(len(wanted))]
+            index = ours.line_index
+            assert index is not None and index.source is blocks
+            assert [index.line_text(n) for n in range(index.line_count)] == wanted.split("\n")
+        assert ours.source == theirs.source
+
+
+def test_a_keystroke_joins_no_whole_text() -> None:
+    """A keystroke in a large file costs what the edited hand costs: the
+    document's text stays in blocks through the change, the analysis after
+    the edit and the diagnostics the editor is sent (a 42 MB file's text
+    joined into one string took 250-300 ms a keystroke); what is sent is
+    what a fresh analysis of the whole text shows."""
+    from phh_lsp.config.settings import Settings
+    from phh_lsp.lsp.documents import Documents
+    from phh_lsp.lsp.edited_document import use_edited_documents
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
+
+    uri = "file:///x.phhs"
+    # a multi-line string in a hand below the edits
+    source = SAMPLE.replace("\n[5]\n", "\n[5]\nnote = '''a\nb'''\n", 1)
+    workspace = Workspace(None)
+    use_edited_documents(workspace)
+    with mock.patch.object(BlockText, "BLOCK", 256):  # the sample is 8 KB: many blocks
+        workspace.put_text_document(types.TextDocumentItem(uri=uri, language_id="phh", version=1, text=source))
+        document = workspace.get_text_document(uri)
+        documents = Documents()
+        lsp_diagnostics(documents.analysis(uri, 1, text_of(document), document), Settings(), "utf-16")
+        line, column = next(
+            (number, text.index("]")) for number, text in enumerate(source.split("\n")) if text.startswith("actions")
+        )
+        for version, typed in enumerate((", 'p1 f'", "[", "5"), 2):  # an action, an array left open, a digit
+            position = types.Position(line, column)
+            change = types.TextDocumentContentChangePartial(range=types.Range(position, position), text=typed)
+            workspace.update_text_document(types.VersionedTextDocumentIdentifier(version=version, uri=uri), change)
+            text = text_of(document)
+            assert isinstance(text, BlockText)
+            sent = lsp_diagnostics(documents.analysis(uri, version, text, document), Settings(), "utf-16")
+            assert not text.is_joined
+            assert sent == lsp_diagnostics(analyze(document.source, uri), Settings(), "utf-16")
 
 
 def test_a_burst_of_keystrokes_in_one_change_keeps_the_other_hands() -> None:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phh_lsp.core.analysis import analyze
-from phh_lsp.core.text import Edit, LineIndex
+from phh_lsp.core.text import BlockText, Edit, LineIndex
 from tests.core.test_diagnostic_codes import NT
 
 
@@ -92,3 +92,47 @@ def test_every_position_maps_back_to_its_offset(text: str, encoding: str) -> Non
         assert index.offset(line, column, encoding) == offset  # type: ignore[arg-type]
     for line in range(index.line_count):
         assert index.offset(line, 10**6, encoding) == index.line_end(line)  # type: ignore[arg-type]
+
+
+class _SmallTextBlocks(BlockText):
+    """Text in blocks of 4 characters, so that edits and slices cross blocks."""
+
+    BLOCK = 4
+
+
+_TEXT = st.text(alphabet="ab\n\r€😀", max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, st.lists(st.tuples(st.integers(0, 50), st.integers(0, 12), _TEXT), min_size=1, max_size=6))
+def test_text_in_blocks_is_the_text_after_edits(text: str, edits: list[tuple[int, int, str]]) -> None:
+    """The server's text in blocks never disagrees with the string spliced
+    the plain way: every character and slice, its length, the whole text;
+    and the line index made over the blocks answers as a fresh one."""
+    blocks = _SmallTextBlocks.of(text)
+    index = LineIndex(blocks)
+    for start, length, inserted in edits:
+        start = min(start, len(text))
+        end = min(len(text), start + length)
+        # where a line break may be split, the index is made afresh (joined)
+        crlf = "\r" in text or "\r" in inserted
+        text = text[:start] + inserted + text[end:]
+        blocks = blocks.replaced(start, end, inserted)
+        index = LineIndex.after_edit(index, blocks, Edit(start, end, len(inserted)))
+        assert crlf or not blocks.is_joined  # an edit joins nothing
+        assert len(blocks) == len(text)
+        assert [blocks[i] for i in range(len(text))] == list(text)
+        assert [blocks[-i] for i in range(1, len(text) + 1)] == [text[-i] for i in range(1, len(text) + 1)]
+        for first in range(len(text) + 2):
+            for last in range(first - 1, len(text) + 2):
+                assert blocks[first:last] == text[first:last]
+        fresh = LineIndex(text)
+        assert index.line_starts == fresh.line_starts
+        for line in range(fresh.line_count + 1):
+            assert index.line_text(line) == fresh.line_text(line)
+            assert index.line_end(line) == fresh.line_end(line) if line < fresh.line_count else True
+            assert index.offset(line, 3, "utf-16") == fresh.offset(line, 3, "utf-16")
+        for offset in range(len(text) + 1):
+            assert index.position(offset, "utf-8") == fresh.position(offset, "utf-8")
+        assert crlf or not blocks.is_joined  # nor does reading lines and positions
+        assert str(blocks) == text and index.text == text

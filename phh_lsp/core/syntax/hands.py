@@ -26,6 +26,7 @@ from typing import overload
 
 from phh_lsp.core.syntax.parser.document import parse
 from phh_lsp.core.syntax.tree import TableHeader
+from phh_lsp.core.text import Text
 
 _HEADER_LINE = re.compile(r"^\[[^\[\]\r\n]*\][ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 #: The same line where a slice of the text would begin (no line break before it).
@@ -78,14 +79,14 @@ class Pieces(Sequence[HandText]):
         return (self[i] for i in range(len(self.starts)))
 
 
-def is_multi_hand(uri_or_path: str, text: str) -> bool:
+def is_multi_hand(uri_or_path: str, text: Text) -> bool:
     """True for ``.phhs`` files: by extension, else by a leading table header."""
     lowered = uri_or_path.lower()
     if lowered.endswith(".phhs"):
         return True
     if lowered.endswith(".phh"):
         return False
-    for line in text.splitlines():
+    for line in str(text).splitlines():
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             return bool(_HEADER_LINE.match(stripped))
@@ -157,7 +158,9 @@ def cut_hands(text: str) -> Cut:
     return Cut(hands, independent, triple)
 
 
-def recut(text: str, begin: int, settled: int, meets: Callable[[int], bool]) -> tuple[list[int], int] | None:
+def recut(
+    text: str, begin: int, settled: int, meets: Callable[[int], bool], offset: int = 0
+) -> tuple[list[int], int] | None:
     """The hands' starts of ``text`` from ``begin`` on, cut again after an
     edit, until the cut meets the one before it: the first start at or after
     ``settled`` (the edit's new end) for which ``meets`` says it was a start
@@ -173,8 +176,15 @@ def recut(text: str, begin: int, settled: int, meets: Callable[[int], bool]) -> 
     not independent tables (the whole document is then judged at once).
     Multi-line strings are looked for in the cut text only (the whole
     file's search is the time of a keystroke).
+
+    ``text`` may be a window of the document, from ``offset`` (a hand's
+    start) on, to a hand's start after the edit: every position above is
+    then the window's, and the cut is the document's as long as it meets
+    the previous one inside the window (what it reads before the start met
+    lies before that start); a cut that runs to the window's end says
+    ``len(text)``, and the caller tries a larger window.
     """
-    if begin == 0:
+    if begin == 0 and offset == 0:
         found = 0
         if text[:1] in (" ", "\t"):
             return None
@@ -189,7 +199,7 @@ def recut(text: str, begin: int, settled: int, meets: Callable[[int], bool]) -> 
     starts, independent, met = _scan(text, found, True, True, starts, current, settled, meets)
     if not independent or _INDENTED_BRACKET.search(text, max(0, begin - 1), met + 1):
         return None
-    if not starts or (starts[0] != 0 and begin == 0):
+    if not starts or (starts[0] != 0 and begin == 0 and offset == 0):
         starts.insert(0, 0)
     return starts, met
 
