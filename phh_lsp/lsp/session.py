@@ -16,6 +16,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from phh_lsp import __version__
+from phh_lsp.lsp import plain_answers
 from phh_lsp.lsp.documents import Documents, UnknownDocument
 from phh_lsp.lsp.editor_settings import EditorSettings
 from phh_lsp.lsp.idle_collection import IdleCollector
@@ -35,7 +36,8 @@ class PhhLanguageServer(LanguageServer):
     """The server's state: settings, analyses and pending re-checks."""
 
     def __init__(self) -> None:
-        super().__init__("phh-lsp", __version__)
+        # Outline, folding and semantic tokens answer plain data (see plain_answers).
+        super().__init__("phh-lsp", __version__, converter_factory=plain_answers.converter)
         #: What ``initialize`` carried, applied at ``initialized``.
         self.initialization_options: Any = None
         #: The editor's settings, and each document's.
