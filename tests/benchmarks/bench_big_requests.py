@@ -17,11 +17,13 @@ the time: ``documentSymbol``, ``foldingRange`` (each twice: the first and a
 repeat), ``semanticTokens/range`` over 100 lines in the middle,
 ``semanticTokens/full`` twice, then a digit typed in the middle and
 ``semanticTokens/full/delta`` from the last result (when the server offers
-deltas; else ``full`` again). Times are the client's: request sent ->
-answer decoded, the server's conversion and JSON included.
+deltas; else ``full`` again). Each is timed from the request sent to
+the answer's arrival (the server's work, conversion and JSON, and the pipe),
+and to its decoding by the test client (pygls structures every integer:
+seconds for full tokens, which an editor decodes natively).
 
 ``--in-process`` times the features' functions without a server and
-without the whole check, and then pygls's conversion and JSON of their
+without the whole check (with the server's garbage-collector settings), and then pygls's conversion and JSON of their
 answer as the server sends it (``unstructure`` + ``json.dumps``).
 
 ``--before TREE`` runs each size first with ``TREE``'s ``phh_lsp`` (a
@@ -46,9 +48,38 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_big_document import GOALS, BigSession, build, ms, timed, verdict
+from bench_big_document import GOALS, BigSession, build, ms, verdict
 from bench_editor import capabilities, proc_status
 from lsprotocol import types
+
+
+class Arrival:
+    """When the answer's body began to be decoded: the server's work, its JSON
+    and the pipe, without the test client's decoding (pygls's cattrs structures
+    millions of integers one by one; an editor decodes JSON natively)."""
+
+    def __init__(self, session: BigSession) -> None:
+        protocol = session.client.protocol
+        decode = protocol.structure_message
+        self.first: float | None = None
+
+        def structure(data: dict[str, object]) -> object:
+            if self.first is None:
+                self.first = time.perf_counter()
+            return decode(data)
+
+        protocol.structure_message = structure  # type: ignore[method-assign]
+
+    async def timed(self, request: asyncio.Future[object], name: str, out: list[str], goal: float | None) -> object:
+        """Await ``request``; add its figure (arrival; decoded) to ``out``."""
+        start = time.perf_counter()
+        self.first = None
+        answer = await asyncio.wait_for(request, 3600)
+        done = time.perf_counter()
+        arrived = ms(start, self.first if self.first is not None else done)
+        out.append(verdict(name, arrived, goal) if goal is not None else f"  {name}: {arrived:,.0f} ms")
+        out.append(f"    decoded by the test client: {ms(start, done):,.0f} ms")
+        return answer
 
 
 async def in_server(path: Path, count: int, label: str) -> list[str]:
@@ -57,6 +88,7 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
     uri = path.as_uri()
     session = BigSession()
     await session.start(capabilities(), path.parent)
+    clock = Arrival(session)
     client = session.client
     out = [f"{count:,} hands in the server, {label} ({len(text) / 1e6:.1f} MB)"]
     try:
@@ -69,19 +101,16 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
         middle = text.count("\n", 0, len(text) // 2)
         for attempt in ("first", "again"):
             outline = client.text_document_document_symbol_async(types.DocumentSymbolParams(document))
-            out.append(verdict(f"outline (documentSymbol), {attempt}", await timed(outline), GOALS["request"]))
+            await clock.timed(outline, f"outline (documentSymbol), {attempt}", out, GOALS["request"])
             folding = client.text_document_folding_range_async(types.FoldingRangeParams(document))
-            out.append(verdict(f"folding, {attempt}", await timed(folding), GOALS["request"]))
+            await clock.timed(folding, f"folding, {attempt}", out, GOALS["request"])
         window = types.Range(types.Position(middle, 0), types.Position(middle + 100, 0))
         ranged = client.text_document_semantic_tokens_range_async(types.SemanticTokensRangeParams(document, window))
-        out.append(verdict("semantic tokens (range, 100 lines)", await timed(ranged), GOALS["request"]))
+        await clock.timed(ranged, "semantic tokens (range, 100 lines)", out, GOALS["request"])
         answers: list[types.SemanticTokens] = []
         for attempt in ("first", "again"):
-            start = time.perf_counter()
-            answer = await asyncio.wait_for(
-                client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document)), 3600
-            )
-            out.append(f"  semantic tokens (full), {attempt}: {ms(start, time.perf_counter()):,.0f} ms")
+            full = client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document))
+            answer = await clock.timed(full, f"semantic tokens (full), {attempt}", out, None)
             if isinstance(answer, types.SemanticTokens):
                 answers.append(answer)
         at = text.index("0.2", len(text) // 2) + 2
@@ -93,25 +122,17 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
         client.text_document_did_change(types.DidChangeTextDocumentParams(versioned, [change]))
         await asyncio.wait_for(session.diagnostics(uri, 2), 600)
         previous = answers[-1].result_id if answers else None
-        start = time.perf_counter()
         try:  # an older server offers no deltas: it answers an error
             if previous is None:
                 raise ValueError("no result id")
-            await asyncio.wait_for(
-                client.text_document_semantic_tokens_full_delta_async(
-                    types.SemanticTokensDeltaParams(document, previous)
-                ),
-                600,
+            delta = client.text_document_semantic_tokens_full_delta_async(
+                types.SemanticTokensDeltaParams(document, previous)
             )
-            out.append(verdict("semantic tokens after a keystroke (full/delta)", ms(start, time.perf_counter()), 1000))
+            await clock.timed(delta, "semantic tokens after a keystroke (full/delta)", out, GOALS["request"])
         except Exception as error:
-            start = time.perf_counter()
-            await asyncio.wait_for(
-                client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document)), 600
-            )
-            elapsed = ms(start, time.perf_counter())
-            out.append(
-                f"  semantic tokens after a keystroke (full; no delta: {type(error).__name__}): {elapsed:,.0f} ms"
+            full = client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document))
+            await clock.timed(
+                full, f"semantic tokens after a keystroke (full; no delta: {type(error).__name__})", out, None
             )
         out.append(f"  RSS at the end: {proc_status(session.pid)['VmRSS']:,.0f} MB")
     finally:
@@ -119,14 +140,16 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
     return out
 
 
-def in_process(path: Path, count: int) -> list[str]:
+def in_process(path: Path, count: int, full_tokens: bool = True) -> list[str]:
     """The features' functions, then pygls's conversion and JSON of the answer."""
     from pygls.protocol import default_converter
 
     from phh_lsp.core.analysis import analyze
     from phh_lsp.lsp.features import symbols
+    from phh_lsp.lsp.lifecycle import _warm_up
     from phh_lsp.lsp.server import build_server
 
+    _warm_up()  # the server's collector settings (full collections when idle only), as in the server
     text = path.read_text(encoding="utf-8")
     analysis = analyze(text, str(path))
     analysis.lines, analysis.pieces  # noqa: B018 - the cut and the line index, made before the clocks
@@ -151,6 +174,8 @@ def in_process(path: Path, count: int) -> list[str]:
         "folding": (lambda: _call(symbols, "folds", "folding_ranges", analysis), types.FoldingRangeResponse),
         "semantic tokens (full)": (lambda: _full_tokens(analysis), types.SemanticTokensResponse),
     }
+    if not full_tokens:
+        del answers["semantic tokens (full)"]
     for name, (work, response) in answers.items():
         clock(f"{name}, first", work, 1)
         result = clock(f"{name}, again", work, 3)
@@ -189,7 +214,7 @@ async def main_async(args: argparse.Namespace) -> int:
         for count in args.hands:
             path = build(count, folder)
             if args.in_process:
-                lines = in_process(path, count)
+                lines = in_process(path, count, args.full_tokens)
                 for line in lines:
                     print(line, flush=True)
                 continue
@@ -210,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, nargs="+", default=[10_000, 50_000])
     parser.add_argument("--in-process", action="store_true", help="the features' functions and pygls's conversion")
+    parser.add_argument(
+        "--no-full-tokens", dest="full_tokens", action="store_false", help="in-process: outline and folding only"
+    )
     parser.add_argument("--before", metavar="TREE", help="first run each size with TREE's phh_lsp (before/after)")
     return asyncio.run(main_async(parser.parse_args(argv)))
 
