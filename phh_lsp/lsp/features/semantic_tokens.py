@@ -38,6 +38,7 @@ from phh_lsp.core.rules.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction,
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.text import Encoding, LineIndex, Span
+from phh_lsp.lsp.features.hand_outline import hand_lines
 from phh_lsp.lsp.features.semantic_legend import TOKEN_MODIFIERS, TOKEN_TYPES
 from phh_lsp.lsp.positions import to_offset
 
@@ -59,13 +60,11 @@ def token_data(analysis: Analysis, encoding: Encoding) -> array[int]:
     the others)."""
     data = array("I")
     previous_line = previous_column = 0
-    lines, pieces = analysis.lines, analysis.pieces
-    for start, text in zip(pieces.starts, pieces.texts, strict=True):
+    for line, text in hand_lines(analysis):
         encoded = _hand_tokens(text, analysis.multi, encoding)
         if encoded is None:
             continue
         first_line, first_column, last_line, last_column, hand_data = encoded
-        line = lines.line_of(start)
         delta_line = line + first_line - previous_line
         at = len(data)
         data.extend(hand_data)  # in C; then its first token made relative to the hand before
