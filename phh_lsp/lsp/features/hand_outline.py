@@ -5,10 +5,10 @@ outline lists the hands by their table names and folding folds the hands
 (and comment blocks), without reading a hand's fields. At 50,000 hands the
 answer is 50,000 symbols, and building them as lsprotocol objects, then
 having pygls convert them back to JSON-shaped dicts (cattrs), took 2-3 s
-a request: here each hand's symbol and fold are made once, already in
-their JSON shape, and kept by the hand's text and first line (a keystroke
-changes one hand's; a line added moves the later hands' first lines, each
-remade in microseconds). :class:`~phh_lsp.lsp.plain_answers.PlainAnswer`
+a request: here each hand's symbol is made once, already in its JSON
+shape, and kept by the hand's text and first line (a keystroke changes one
+hand's; a line added moves the later hands' first lines, each remade in
+microseconds); its fold is two numbers from its kept shape. :class:`~phh_lsp.lsp.plain_answers.PlainAnswer`
 lets them through pygls's converter untouched.
 
 A hand's shape is read from its text with string searches (a hand starts

@@ -238,15 +238,9 @@ def _large_folds(analysis: Analysis) -> PlainAnswer:
 
     def add(start: int, end: int, kind: types.FoldingRangeKind | None = None) -> None:
         if end > start and start not in found:
-            found[start] = (
-                {"startLine": start, "endLine": end}
-                if kind is None
-                else {
-                    "startLine": start,
-                    "endLine": end,
-                    "kind": kind.value,
-                }
-            )
+            found[start] = {"startLine": start, "endLine": end}
+            if kind is not None:
+                found[start]["kind"] = kind.value
 
     hand_outline.hand_folds(analysis, add)
     _comment_blocks(analysis.lines, add)
