@@ -62,10 +62,15 @@ class Arrival:
         protocol = session.client.protocol
         decode = protocol.structure_message
         self.first: float | None = None
+        started: list[float] = []  # the first object decoded of the message being read
 
         def structure(data: dict[str, object]) -> object:
-            if self.first is None:
-                self.first = time.perf_counter()
+            if not started:
+                started.append(time.perf_counter())
+            if "jsonrpc" in data:  # a whole message: an answer's, or a notification's to ignore
+                if "method" not in data and self.first is None:
+                    self.first = started[0]
+                started.clear()
             return decode(data)
 
         protocol.structure_message = structure  # type: ignore[method-assign]
