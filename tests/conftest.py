@@ -135,6 +135,8 @@ SLOW = frozenset(
         "test_incremental.py::test_a_chain_of_edits_shows_what_a_fresh_analysis_shows",
         "test_inlay_hints.py::test_a_whole_file_request_replays_a_bounded_number_of_hands",
         "test_json_schema.py::test_every_corpus_hand_validates",
+        "test_large_requests.py::test_large_outline_and_folds_equal_a_fresh_reading_after_edits",
+        "test_large_requests.py::test_token_deltas_applied_to_the_previous_tokens_are_the_full_ones",
         "test_lint.py::test_clean",
         "test_markers.py::test_the_fast_run_deselects_the_servers_and_editors",
         "test_packaging.py::test_installed_as_a_tool",

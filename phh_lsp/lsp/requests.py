@@ -22,6 +22,7 @@ from lsprotocol import types
 from phh_lsp.lsp.documents import UnknownDocument
 from phh_lsp.lsp.features.semantic_legend import LEGEND
 from phh_lsp.lsp.handlers import Handlers
+from phh_lsp.lsp.plain_answers import PlainAnswer, PlainObject
 from phh_lsp.lsp.session import PhhLanguageServer
 
 log = logging.getLogger("phh_lsp")
@@ -130,10 +131,25 @@ async def on_inlay_hints(ls: PhhLanguageServer, params: types.InlayHintParams) -
 
 @handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @guarded(types.SemanticTokens(data=[]))
-async def on_semantic_tokens(ls: PhhLanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    from phh_lsp.lsp.features import semantic_tokens
+async def on_semantic_tokens(
+    ls: PhhLanguageServer, params: types.SemanticTokensParams
+) -> types.SemanticTokens | PlainObject:
+    from phh_lsp.lsp.features import semantic_delta
 
-    return await off_loop(semantic_tokens.semantic_tokens, ls.analysis(params.text_document.uri), ls.encoding)
+    uri = params.text_document.uri
+    return await off_loop(semantic_delta.full, uri, ls.analysis(uri), ls.encoding)
+
+
+@handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)
+@guarded(types.SemanticTokensDelta(edits=[]))
+async def on_semantic_tokens_delta(
+    ls: PhhLanguageServer, params: types.SemanticTokensDeltaParams
+) -> types.SemanticTokensDelta | PlainObject:
+    from phh_lsp.lsp.features import semantic_delta
+
+    uri = params.text_document.uri
+    previous = params.previous_result_id
+    return await off_loop(semantic_delta.delta, uri, ls.analysis(uri), previous, ls.encoding)
 
 
 @handlers.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
@@ -147,18 +163,20 @@ def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokens
 
 @handlers.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded([])
-async def on_symbols(ls: PhhLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+async def on_symbols(
+    ls: PhhLanguageServer, params: types.DocumentSymbolParams
+) -> list[types.DocumentSymbol] | PlainAnswer:
     from phh_lsp.lsp.features import symbols
 
-    return await off_loop(symbols.document_symbols, ls.analysis(params.text_document.uri), ls.encoding)
+    return await off_loop(symbols.outline, ls.analysis(params.text_document.uri), ls.encoding)
 
 
 @handlers.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
 @guarded([])
-async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange]:
+async def on_folding(ls: PhhLanguageServer, params: types.FoldingRangeParams) -> list[types.FoldingRange] | PlainAnswer:
     from phh_lsp.lsp.features import symbols
 
-    return await off_loop(symbols.folding_ranges, ls.analysis(params.text_document.uri))
+    return await off_loop(symbols.folds, ls.analysis(params.text_document.uri))
 
 
 @handlers.feature(types.TEXT_DOCUMENT_DEFINITION)

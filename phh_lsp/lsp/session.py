@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import default_converter
 
 from phh_lsp import __version__
+from phh_lsp.lsp import plain_answers
 from phh_lsp.lsp.documents import Documents, UnknownDocument
 from phh_lsp.lsp.editor_settings import EditorSettings
 from phh_lsp.lsp.idle_collection import IdleCollector
@@ -37,7 +37,8 @@ class PhhLanguageServer(LanguageServer):
     """The server's state: settings, analyses and pending re-checks."""
 
     def __init__(self) -> None:
-        converter: Converter = default_converter()  # type: ignore[no-untyped-call]
+        # outline, folding and semantic tokens answer plain data (see plain_answers)
+        converter: Converter = plain_answers.converter()
         super().__init__("phh-lsp", __version__, converter_factory=lambda: converter)
         #: What pygls reads and writes messages with (prepared off the loop: lsp/warm_up.py).
         self.converter = converter

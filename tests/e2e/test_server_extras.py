@@ -126,3 +126,32 @@ async def test_convert_command_turns_a_site_history_into_phh(client: LanguageCli
         types.ExecuteCommandParams(command="phh.convert", arguments=["just some text"])
     )
     assert nothing == {"text": "", "site": None, "converted": 0, "problems": [], "failed": []}
+
+
+@pytest.mark.asyncio
+async def test_semantic_tokens_after_an_edit_come_as_a_delta(client: LanguageClient) -> None:
+    """The server offers ``semanticTokens/full/delta``: after a keystroke the
+    editor gets what changed, which applied to the tokens it holds gives the
+    full tokens of the new text (issue #33: a 50,000-hand file's full tokens
+    are millions of integers)."""
+    uri = "file:///hands/delta.phh"
+    await open_document(client, uri, NT)
+    first = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(doc(uri)))
+    assert isinstance(first, types.SemanticTokens) and first.result_id
+    line = NT.splitlines().index(next(line for line in NT.splitlines() if "cbr" in line))
+    column = NT.splitlines()[line].index("cbr")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            [types.TextDocumentContentChangePartial(range=rng(f"{line}:{column}-{line}:{column + 3}"), text="xx")],
+        )
+    )
+    delta = await client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(doc(uri), first.result_id)
+    )
+    assert isinstance(delta, types.SemanticTokensDelta) and delta.edits and delta.result_id != first.result_id
+    data = list(first.data)
+    for edit in sorted(delta.edits, key=lambda edit: edit.start, reverse=True):
+        data[edit.start : edit.start + edit.delete_count] = edit.data or []
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(doc(uri)))
+    assert isinstance(full, types.SemanticTokens) and data == list(full.data) and data != list(first.data)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from lsprotocol import types
@@ -38,6 +38,7 @@ from phh_lsp.core.rules.actions import DEALER_VERBS, PLAYER_VERBS, ParsedAction,
 from phh_lsp.core.syntax import parse
 from phh_lsp.core.syntax.entries import read_entries
 from phh_lsp.core.text import Encoding, LineIndex, Span
+from phh_lsp.lsp.features.hand_outline import hand_lines
 from phh_lsp.lsp.features.semantic_legend import TOKEN_MODIFIERS, TOKEN_TYPES
 from phh_lsp.lsp.positions import to_offset
 
@@ -47,24 +48,30 @@ _UNKNOWN = 1 << TOKEN_MODIFIERS.index("unknown")
 
 
 def semantic_tokens(analysis: Analysis, encoding: Encoding) -> types.SemanticTokens:
-    """The tokens of every action of the document: each hand's, encoded
-    once and kept by its text (a keystroke changes one hand's), joined with
-    the first token of each hand made relative to the last of the hand
-    before (a hand starts a line, so only that token depends on the others)."""
-    data: list[int] = []
+    """The tokens of every action of the document (see :func:`token_data`)."""
+    return types.SemanticTokens(data=token_data(analysis, encoding).tolist())
+
+
+def token_data(analysis: Analysis, encoding: Encoding) -> array[int]:
+    """The encoded tokens of every action of the document: each hand's,
+    encoded once and kept by its text (a keystroke changes one hand's),
+    joined with the first token of each hand made relative to the last of
+    the hand before (a hand starts a line, so only that token depends on
+    the others)."""
+    data = array("I")
     previous_line = previous_column = 0
-    lines, pieces = analysis.lines, analysis.pieces
-    for start, text in zip(pieces.starts, pieces.texts, strict=True):
+    for line, text in hand_lines(analysis):
         encoded = _hand_tokens(text, analysis.multi, encoding)
         if encoded is None:
             continue
         first_line, first_column, last_line, last_column, hand_data = encoded
-        line = lines.line_of(start)
         delta_line = line + first_line - previous_line
-        data += [delta_line, first_column - previous_column if delta_line == 0 else first_column]
-        data += hand_data[2:]
+        at = len(data)
+        data.extend(hand_data)  # in C; then its first token made relative to the hand before
+        data[at] = delta_line
+        data[at + 1] = first_column - previous_column if delta_line == 0 else first_column
         previous_line, previous_column = line + last_line, last_column
-    return types.SemanticTokens(data=data)
+    return data
 
 
 @lru_cache(maxsize=1 << 16)
@@ -76,9 +83,10 @@ def _hand_tokens(text: str, multi: bool, encoding: Encoding) -> tuple[int, int, 
     data = array("I")
     previous_line = previous_column = 0
     first: tuple[int, int] | None = None
+    pieces = _ascii_pieces(lines) if text.isascii() and "\r" not in text else _pieces
     for action in hand_actions(text, multi):
         for local, kind, modifiers in action_tokens(action):
-            for line, column, length in _pieces(lines, local, encoding):
+            for line, column, length in pieces(lines, local, encoding):
                 delta_line = line - previous_line
                 data.extend(
                     (delta_line, column - previous_column if delta_line == 0 else column, length, kind, modifiers)
@@ -154,6 +162,23 @@ def _encode(analysis: Analysis, start: int, end: int, encoding: Encoding) -> lis
                     data += [delta_line, delta_column, length, kind, modifiers]
                     previous_line, previous_column = line, column
     return data
+
+
+def _ascii_pieces(lines: LineIndex) -> Callable[[LineIndex, Span, Encoding], Iterator[tuple[int, int, int]]]:
+    """:func:`_pieces` for an ASCII text with ``\\n`` line breaks only, where a
+    column is an offset in every encoding: a span on one line (nearly every
+    token) is one search of the line starts, not two encoded positions."""
+    starts = lines.line_starts
+    count = len(starts)
+
+    def pieces(lines: LineIndex, span: Span, encoding: Encoding) -> Iterator[tuple[int, int, int]]:
+        line = bisect.bisect_right(starts, span.start) - 1
+        if line + 1 < count and span.end >= starts[line + 1]:
+            yield from _pieces(lines, span, encoding)  # a multi-line commentary
+        elif span.end > span.start:
+            yield line, span.start - starts[line], span.end - span.start
+
+    return pieces
 
 
 def _pieces(lines: LineIndex, span: Span, encoding: Encoding) -> Iterator[tuple[int, int, int]]:

@@ -17,18 +17,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
 from lsprotocol import types
+from lsprotocol.converters import get_converter
 
 from phh_lsp.core.analysis import LARGE_DOCUMENT, Analysis
 from phh_lsp.core.engine.state_view import fmt_amount, street_names
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView
 from phh_lsp.core.hand_info import field_value, player_name
 from phh_lsp.core.syntax.entries import Entry
-from phh_lsp.core.syntax.hands import header_name
 from phh_lsp.core.text import Encoding, LineIndex, Span
-from phh_lsp.lsp.positions import to_position, to_range
+from phh_lsp.lsp.features import hand_outline
+from phh_lsp.lsp.plain_answers import PlainAnswer
+from phh_lsp.lsp.positions import to_range
 
 _PREVIEW = 40
 #: A ``.phhs`` of more hands has an outline of its hands and folds its hands and
@@ -38,6 +39,8 @@ _PREVIEW = 40
 LARGE_HANDS = LARGE_DOCUMENT
 #: A line whose first non-blank character is ``#`` (after ``\\n``, ``\\r\\n`` or a lone ``\\r``).
 _COMMENT_LINE = re.compile(r"(?:^|(?<=\r))[^\S\r\n]*#", re.M)
+#: lsprotocol's converter: a large document's plain outline and folds as objects, for callers other than the server.
+_LSP = get_converter()
 
 
 def action_streets(hand: HandAnalysis) -> list[str | None]:
@@ -71,13 +74,7 @@ def street_openers(hand: HandAnalysis) -> dict[int, str]:
 def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol]:
     """The outline: hands (``.phhs``) or fields (``.phh``), rounds, actions."""
     if is_large(analysis):
-        pieces = analysis.pieces
-        lines = analysis.lines
-        found = (
-            _large_hand_symbol(text, lines.line_of(start), encoding)
-            for start, text in zip(pieces.starts, pieces.texts, strict=True)
-        )
-        return [symbol for symbol in found if symbol is not None]
+        return _LSP.structure(hand_outline.outline(analysis, encoding), list[types.DocumentSymbol])
     symbols: list[types.DocumentSymbol] = []
     # One hand: with snapshots (each round shows its pot). Many: without,
     # which keeps a 1,000-hand outline cheap.
@@ -97,34 +94,16 @@ def is_large(analysis: Analysis) -> bool:
     return analysis.is_large
 
 
-@lru_cache(maxsize=1 << 17)
-def _hand_shape(text: str, encoding: Encoding) -> tuple[str, types.Position, types.Position] | None:
-    """A hand's name, the end of its header and of its last non-blank
-    character, in lines from its first (a hand starts a line, so its columns
-    are the document's); None for the text before the first hand."""
-    name = header_name(text)
-    if name is None:
-        return None
-    lines = LineIndex(text)
-    header = to_position(lines, len(lines.line_text(0)), encoding)
-    return f"[{name}]", header, to_position(lines, max(len(text.rstrip()), header.character), encoding)
+def outline(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol] | PlainAnswer:
+    """The server's answer to ``documentSymbol``: a large document's hands as
+    plain data (see hand_outline), else :func:`document_symbols`."""
+    return hand_outline.outline(analysis, encoding) if is_large(analysis) else document_symbols(analysis, encoding)
 
 
-@lru_cache(maxsize=1 << 17)
-def _large_hand_symbol(text: str, line: int, encoding: Encoding) -> types.DocumentSymbol | None:
-    """A hand of a large file in the outline, kept by its text and first line:
-    a keystroke changes one hand's, and the others' are the ones sent before."""
-    shape = _hand_shape(text, encoding)
-    if shape is None:
-        return None
-    name, header, end = shape
-    start = types.Position(line, 0)
-    return types.DocumentSymbol(
-        name=name,
-        kind=types.SymbolKind.Module,
-        range=types.Range(start, types.Position(line + end.line, end.character)),
-        selection_range=types.Range(start, types.Position(line, header.character)),
-    )
+def folds(analysis: Analysis) -> list[types.FoldingRange] | PlainAnswer:
+    """The server's answer to ``foldingRange``: a large document's as plain
+    data (see hand_outline), else :func:`folding_ranges`."""
+    return _large_folds(analysis) if is_large(analysis) else folding_ranges(analysis)
 
 
 def hand_title(hand: HandAnalysis) -> str:
@@ -236,13 +215,7 @@ def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
             found[start] = types.FoldingRange(start_line=start, end_line=end, kind=kind)
 
     if is_large(analysis):
-        for start, text in zip(analysis.pieces.starts, analysis.pieces.texts, strict=True):
-            shape = _hand_shape(text, "utf-32")
-            if shape is not None:
-                line = lines.line_of(start)
-                add(line, line + shape[2].line)
-        _comment_blocks(lines, add)
-        return sorted(found.values(), key=lambda item: item.start_line)
+        return _LSP.structure(_large_folds(analysis), list[types.FoldingRange])
     for view in analysis.hands:
         hand = view.hand
         if analysis.multi and hand.header is not None:
@@ -257,6 +230,21 @@ def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
             add(lines.line_of(first.span.start + view.start), lines.line_of(last.span.end + view.start))
     _comment_blocks(lines, add)
     return sorted(found.values(), key=lambda item: item.start_line)
+
+
+def _large_folds(analysis: Analysis) -> PlainAnswer:
+    """The hands and comment blocks of a large ``.phhs``, in their JSON shape."""
+    found: dict[int, dict[str, int | str]] = {}
+
+    def add(start: int, end: int, kind: types.FoldingRangeKind | None = None) -> None:
+        if end > start and start not in found:
+            found[start] = {"startLine": start, "endLine": end}
+            if kind is not None:
+                found[start]["kind"] = kind.value
+
+    hand_outline.hand_folds(analysis, add)
+    _comment_blocks(analysis.lines, add)
+    return PlainAnswer(found[start] for start in sorted(found))
 
 
 def _array_end_line(lines: LineIndex, delta: int, span: Span, closed: bool) -> int:

@@ -1,0 +1,161 @@
+"""A large ``.phhs``'s whole-document answers, made per hand and reused (issue #33).
+
+The outline and folding of a large file are kept per hand in their JSON
+shape, and the semantic tokens are sent again as a delta: each is held
+here to a fresh reading of the whole document, after edits that reuse
+the hands' kept parts (a digit typed, a line added above other hands, a
+hand removed), in every encoding, with CRLF line breaks and non-ASCII text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lsprotocol import types
+
+from phh_lsp.core.analysis import Analysis, analyze
+from phh_lsp.core.text import Edit, Encoding, LineIndex
+from phh_lsp.lsp import plain_answers
+from phh_lsp.lsp.features import semantic_delta, symbols
+from phh_lsp.lsp.features.semantic_tokens import semantic_tokens
+from phh_lsp.lsp.features.symbols import LARGE_HANDS
+from tests.features.test_symbols import PHHS, large_phhs
+
+ENCODINGS: tuple[Encoding, ...] = ("utf-8", "utf-16", "utf-32")
+
+
+def fresh_outline(text: str, analysis: Analysis, encoding: Encoding) -> list[dict[str, Any]]:
+    """Each hand's symbol from the whole document's line index: its header
+    line (the name, the selection) to its last non-blank character."""
+    lines = LineIndex(text)
+    found = []
+    for piece in analysis.pieces:
+        header = piece.text.split("\n", 1)[0].split("\r", 1)[0]
+        if not header.startswith("["):
+            continue
+        line = lines.line_of(piece.start)
+        header_end = lines.position(piece.start + len(header), encoding)
+        end = lines.position(piece.start + max(len(piece.text.rstrip()), len(header)), encoding)
+        start = {"line": line, "character": 0}
+        found.append(
+            {
+                "name": header[: header.index("]") + 1],
+                "kind": types.SymbolKind.Module.value,
+                "range": {"start": start, "end": {"line": end[0], "character": end[1]}},
+                "selectionRange": {"start": start, "end": {"line": header_end[0], "character": header_end[1]}},
+            }
+        )
+    return found
+
+
+def edited(analysis: Analysis, at: int, removed: int, inserted: str) -> Analysis:
+    """The analysis after one edit, as the server makes it (hands outside the edit kept)."""
+    text = analysis.lines.text
+    new = text[:at] + inserted + text[at + removed :]
+    return Analysis.after_edit(analysis, new, Edit(at, at + removed, len(inserted)))
+
+
+def large_texts() -> list[str]:
+    base = "# a dataset\n# of many hands\n" + large_phhs(LARGE_HANDS + 1)
+    tenth = header(base, 10)
+    unicode = base[:tenth] + "[10]\nnote = 'café 😀 à la carte'\n" + base[tenth + len("[10]\n") :]
+    return [base, unicode, unicode.replace("\n", "\r\n")]
+
+
+@pytest.mark.parametrize("variant", ["ascii", "non-ascii", "crlf"])
+def test_large_outline_and_folds_equal_a_fresh_reading_after_edits(variant: str) -> None:
+    text = large_texts()[["ascii", "non-ascii", "crlf"].index(variant)]
+    analysis = analyze(text, str(PHHS))
+    assert analysis.is_large
+    for encoding in ENCODINGS:
+        symbols.outline(analysis, encoding)  # the hands' kept parts, then reused below
+    for at, removed, inserted in (
+        (text.index("0.2", header(text, 1000)) + 2, 0, "5"),  # a digit in one hand
+        (header(text, 5), 0, "\n\n"),  # lines added: every later hand moves down
+        (header(text, 7), header(text, 8) - header(text, 7), ""),  # a hand removed
+    ):
+        analysis = edited(analysis, at, removed, inserted)
+        text = analysis.lines.text
+        for encoding in ENCODINGS:
+            answer = symbols.outline(analysis, encoding)
+            assert isinstance(answer, plain_answers.PlainAnswer)
+            assert answer == fresh_outline(text, analyze(text, str(PHHS)), encoding)
+        assert analysis.analysed_count == 0  # nothing replayed
+        folds = symbols.folds(analysis)
+        hands = [{"startLine": s["range"]["start"]["line"], "endLine": s["range"]["end"]["line"]} for s in answer]
+        assert [fold for fold in folds if "kind" not in fold] == hands
+        assert folds[0] == {"startLine": 0, "endLine": 1, "kind": "comment"}
+        # the lsprotocol objects other callers get are the same answer
+        assert folding_as_plain(symbols.folding_ranges(analysis)) == list(folds)
+
+
+def header(text: str, number: int) -> int:
+    """Where hand ``[number]`` starts."""
+    return text.index(f"\n[{number}]") + 1
+
+
+def folding_as_plain(folds: list[types.FoldingRange]) -> list[dict[str, Any]]:
+    converter = plain_answers.converter()
+    return [converter.unstructure(fold) for fold in folds]
+
+
+def test_the_server_sends_plain_answers_as_they_are() -> None:
+    """pygls's converter lets a plain answer through untouched (converting
+    50,000 symbols took 1.5-2.2 s) and still converts lsprotocol answers."""
+    converter = plain_answers.converter()
+    plain = plain_answers.PlainAnswer([{"startLine": 0, "endLine": 3}])
+    sent = converter.unstructure(types.FoldingRangeResponse(id=7, result=plain))
+    assert sent == {"id": 7, "result": [{"startLine": 0, "endLine": 3}], "jsonrpc": "2.0"}
+    assert sent["result"] is plain
+    objects = [types.FoldingRange(start_line=0, end_line=3)]
+    assert converter.unstructure(types.FoldingRangeResponse(id=7, result=objects)) == sent
+    tokens = plain_answers.PlainObject(resultId="1", data=[0, 1, 2, 3, 0])
+    assert converter.unstructure(types.SemanticTokensResponse(id=8, result=tokens))["result"] is tokens
+
+
+def applied(data: list[int], delta: dict[str, Any]) -> list[int]:
+    """A ``semanticTokens/full/delta`` answer applied as an editor applies it."""
+    result = list(data)
+    for edit in sorted(delta["edits"], key=lambda edit: edit["start"], reverse=True):
+        result[edit["start"] : edit["start"] + edit["deleteCount"]] = edit.get("data", [])
+    return result
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_token_deltas_applied_to_the_previous_tokens_are_the_full_ones(large: bool) -> None:
+    text = large_texts()[1] if large else PHHS.read_text()
+    uri = f"file:///delta-{large}.phhs"
+    analysis = analyze(text, str(PHHS))
+    sent = semantic_delta.full(uri, analysis, "utf-16")
+    assert sent["data"] == semantic_tokens(analysis, "utf-16").data
+    middle = text.index("'p2 cc", len(text) // 2)
+    for at, removed, inserted in (
+        (text.index("0.2", middle) + 2, 0, "5"),  # an amount changed
+        (middle + 1, 0, "["),  # an array left open: the hand's actions are not read
+        (middle + 1, 1, ""),  # and closed again
+        (header(text, 5), 0, "\n"),  # a line added above most hands
+        (header(text, 9), header(text, 10) - header(text, 9), ""),  # a hand removed
+        (middle, 0, "'p1 cbr 😀 # a comment', "),  # an action added with non-ASCII text
+        (0, 0, ""),  # nothing changed
+    ):
+        analysis = edited(analysis, at, removed, inserted)
+        text = analysis.lines.text
+        answer = semantic_delta.delta(uri, analysis, sent["resultId"], "utf-16")
+        full = semantic_tokens(analyze(text, str(PHHS)), "utf-16").data
+        assert "data" not in answer and answer["resultId"] != sent["resultId"]
+        assert applied(sent["data"], answer) == full
+        assert (removed or inserted) or answer["edits"] == []
+        assert all(edit["start"] % 5 == 0 and edit["deleteCount"] % 5 == 0 for edit in answer["edits"])
+        sent = {"resultId": answer["resultId"], "data": full}
+
+
+def test_a_stale_result_id_gets_the_full_tokens() -> None:
+    text = PHHS.read_text()
+    analysis = analyze(text, str(PHHS))
+    first = semantic_delta.full("file:///stale.phhs", analysis, "utf-16")
+    second = semantic_delta.full("file:///stale.phhs", analysis, "utf-16")
+    answer = semantic_delta.delta("file:///stale.phhs", analysis, first["resultId"], "utf-16")
+    assert answer["data"] == second["data"] and "edits" not in answer
+    other = semantic_delta.delta("file:///never-sent.phhs", analysis, second["resultId"], "utf-16")
+    assert other["data"] == second["data"]
