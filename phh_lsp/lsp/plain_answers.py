@@ -8,7 +8,8 @@ list of ``FoldingRange`` refuses them). An answer made as a
 :class:`PlainAnswer` (a list) or :class:`PlainObject` (a dict) is sent
 as it is: its maker keeps each hand's part in its JSON shape and reuses it
 (see :mod:`phh_lsp.lsp.features.hand_outline` and
-:mod:`phh_lsp.lsp.features.semantic_tokens`).
+:mod:`phh_lsp.lsp.features.semantic_tokens`). A diagnostic, published again
+at each keystroke with the others of the file, is shaped once.
 """
 
 from __future__ import annotations
@@ -38,12 +39,39 @@ RESPONSES = (
 )
 
 
+#: Diagnostics whose JSON shape is kept (see :func:`_shaped_once`); cleared when full.
+SHAPED_BOUND = 100_000
+
+
 def converter() -> cattrs.Converter:
-    """pygls's converter, with plain answers let through (the server's ``converter_factory``)."""
+    """pygls's converter, with plain answers let through and each diagnostic
+    shaped once (the server's ``converter_factory``)."""
     made: cattrs.Converter = default_converter()  # type: ignore[no-untyped-call]
+    # before any hook of a message holding diagnostics is made, so that theirs call this one
+    made.register_unstructure_hook(types.Diagnostic, _shaped_once(made.get_unstructure_hook(types.Diagnostic)))
     for response in RESPONSES:
         made.register_unstructure_hook(response, _passing(made.get_unstructure_hook(response)))
     return made
+
+
+def _shaped_once(default: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A diagnostic's JSON shape, made once per diagnostic object: the
+    features' diagnostics are the same objects from one publish to the next
+    (:func:`phh_lsp.lsp.features.diagnostics.lsp_diagnostics`), and a
+    keystroke in a 50,000-hand file sends ~1,000 of them again."""
+    shaped: dict[int, tuple[types.Diagnostic, Any]] = {}
+
+    def unstructure(diagnostic: types.Diagnostic) -> Any:
+        kept = shaped.get(id(diagnostic))
+        if kept is not None and kept[0] is diagnostic:
+            return kept[1]
+        if len(shaped) >= SHAPED_BOUND:
+            shaped.clear()
+        value = default(diagnostic)
+        shaped[id(diagnostic)] = (diagnostic, value)  # the object kept alive: its id stays its own
+        return value
+
+    return unstructure
 
 
 def _passing(default: Callable[[Any], Any]) -> Callable[[Any], Any]:

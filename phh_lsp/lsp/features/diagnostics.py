@@ -13,38 +13,58 @@ from lsprotocol import types
 
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis
-from phh_lsp.core.rules.codes import docs_url
+from phh_lsp.core.rules.codes import Diagnostic, Severity, docs_url
 from phh_lsp.core.text import Encoding
-from phh_lsp.lsp.positions import to_range
 
 SOURCE = "phh"
+
+
+#: The LSP diagnostics made, by all they say: a keystroke in a 50,000-hand
+#: file publishes again the ~1,000 diagnostics of the hands it did not touch,
+#: and each is made once (converted to its JSON shape once, too: see
+#: :mod:`phh_lsp.lsp.plain_answers`), not at every keystroke. Cleared when full.
+_MADE: dict[tuple[object, ...], types.Diagnostic] = {}
+MADE_BOUND = 100_000
 
 
 def lsp_diagnostics(
     analysis: Analysis, settings: Settings, encoding: Encoding, first_hands: int | None = None
 ) -> list[types.Diagnostic]:
     """The analysis's diagnostics as LSP values, in document order (those
-    of the first hands only, when ``first_hands`` says how many)."""
+    of the first hands only, when ``first_hands`` says how many). Equal
+    diagnostics are the same object from one call to the next (never
+    change one)."""
     result = []
+    lines = analysis.lines
     found_all = analysis.diagnostics if first_hands is None else analysis.first_diagnostics(first_hands)
     for found in sorted(found_all, key=lambda d: (d.span.start, d.code)):
         severity = settings.severity_of(found.code)
         if severity is None:
             continue
-        tags = [types.DiagnosticTag.Unnecessary] if found.code == "PHH504" else None
-        result.append(
-            types.Diagnostic(
-                range=to_range(analysis.lines, found.span, encoding),
-                message=found.message,
-                severity=types.DiagnosticSeverity(int(severity)),
-                code=found.code,
-                code_description=types.CodeDescription(href=docs_url(found.code)),
-                source=SOURCE,
-                tags=tags,
-                data={"name": found.name},
-            )
-        )
+        start = lines.position(found.span.start, encoding)
+        end = lines.position(found.span.end, encoding)
+        key = (found.code, found.message, int(severity), start, end)
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= MADE_BOUND:
+                _MADE.clear()
+            made = _MADE[key] = _made(found, severity, start, end)
+        result.append(made)
     return result
+
+
+def _made(found: Diagnostic, severity: Severity, start: tuple[int, int], end: tuple[int, int]) -> types.Diagnostic:
+    tags = [types.DiagnosticTag.Unnecessary] if found.code == "PHH504" else None
+    return types.Diagnostic(
+        range=types.Range(types.Position(*start), types.Position(*end)),
+        message=found.message,
+        severity=types.DiagnosticSeverity(int(severity)),
+        code=found.code,
+        code_description=types.CodeDescription(href=docs_url(found.code)),
+        source=SOURCE,
+        tags=tags,
+        data={"name": found.name},
+    )
 
 
 def first_hands_diagnostics(
