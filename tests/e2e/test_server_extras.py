@@ -122,10 +122,18 @@ async def test_convert_command_turns_a_site_history_into_phh(client: LanguageCli
         }
     ]
     assert answer["text"].startswith("# PokerStars hand #245817263512, stars.txt line 1\n[1]\n")
+    assert answer["summary"] == "PokerStars: converted 1 of 2 hands (0 with problems, 1 failed)"
     nothing = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="phh.convert", arguments=["just some text"])
     )
-    assert nothing == {"text": "", "site": None, "converted": 0, "problems": [], "failed": []}
+    assert nothing == {
+        "text": "",
+        "site": None,
+        "converted": 0,
+        "summary": "converted 0 of 0 hands (0 with problems, 0 failed)",
+        "problems": [],
+        "failed": [],
+    }
 
 
 @pytest.mark.asyncio
