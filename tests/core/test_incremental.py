@@ -86,6 +86,18 @@ def test_typing_in_an_action_keeps_the_other_hands() -> None:
     assert _seen(edited) == [] and len(_seen(previous)) == 1
 
 
+def _drawn_change(data: st.DataObject, text: str) -> types.TextDocumentContentChangePartial:
+    """A change of ``text`` as a client sends it: a UTF-16 range replaced by a few characters."""
+    lines = LineIndex(text)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    first, last = lines.position(start, "utf-16"), lines.position(end, "utf-16")
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(*first), types.Position(*last)),
+        text=data.draw(st.text(alphabet="xy\n😀", max_size=4)),
+    )
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_the_servers_document_applies_changes_as_pygls_does(data: st.DataObject) -> None:
@@ -93,15 +105,7 @@ def test_the_servers_document_applies_changes_as_pygls_does(data: st.DataObject)
     ours = EditedDocument("file:///x.phhs", source, version=1)
     theirs = TextDocument("file:///x.phhs", source, version=1)
     for version in range(2, 2 + data.draw(st.integers(1, 4))):
-        text = ours.source
-        lines = LineIndex(text)
-        start = data.draw(st.integers(0, len(text)))
-        end = data.draw(st.integers(start, len(text)))
-        first, last = lines.position(start, "utf-16"), lines.position(end, "utf-16")
-        change = types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(*first), types.Position(*last)),
-            text=data.draw(st.text(alphabet="xy\n😀", max_size=4)),
-        )
+        change = _drawn_change(data, ours.source)
         ours.apply_change(change)
         theirs.apply_change(change)
         ours.version = theirs.version = version
@@ -159,15 +163,7 @@ def test_the_servers_blocks_hold_the_text_pygls_makes(data: st.DataObject) -> No
         ours = EditedDocument("file:///x.phhs", source, version=1)
         theirs = TextDocument("file:///x.phhs", source, version=1)
         for version in range(2, 2 + data.draw(st.integers(1, 4))):
-            text = theirs.source
-            lines = LineIndex(text)
-            start = data.draw(st.integers(0, len(text)))
-            end = data.draw(st.integers(start, len(text)))
-            first, last = lines.position(start, "utf-16"), lines.position(end, "utf-16")
-            change = types.TextDocumentContentChangePartial(
-                range=types.Range(types.Position(*first), types.Position(*last)),
-                text=data.draw(st.text(alphabet="xy\n😀", max_size=4)),
-            )
+            change = _drawn_change(data, theirs.source)
             ours.apply_change(change)
             theirs.apply_change(change)
             ours.version = theirs.version = version
