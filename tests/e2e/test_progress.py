@@ -47,7 +47,7 @@ async def test_a_keystroke_after_the_first_check_shows_no_progress(client: Langu
 
 @pytest.mark.asyncio
 async def test_the_first_hands_are_shown_before_the_whole_file_is_checked(client: LanguageClient) -> None:
-    """A 991-hand file opened at its top: the diagnostics of its first 50
+    """A 991-hand file opened at its top: the diagnostics of its first
     hands come first, inside the progress of the first check (none there:
     its first hint is in hand 62), then the whole file's replace them."""
     uri = "file:///hands/big.phhs"
