@@ -16,8 +16,9 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 
 from phh_lsp.config.settings import Settings
-from phh_lsp.core.analysis import analyze
+from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.rules.codes import Severity
+from phh_lsp.core.text import Edit, LineIndex
 from phh_lsp.lsp import plain_answers
 from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
 from tests.conftest import CORPUS
@@ -68,3 +69,29 @@ def test_diagnostics_published_again_are_not_made_again() -> None:
     hinted = lsp_diagnostics(analyze(text, "file:///big.phhs"), Settings(severity={"PHH401": Severity.HINT}), "utf-16")
     assert {d.severity for d in hinted if d.code == "PHH401"} == {types.DiagnosticSeverity.Hint}
     assert {d.severity for d in again if d.code == "PHH401"} == {types.DiagnosticSeverity.Error}
+
+
+def test_diagnostics_placed_in_their_hands_stand_where_a_fresh_reading_puts_them() -> None:
+    """Each diagnostic is placed once in its hand's own lines, then moved by
+    the hand's first line: after lines and wide characters typed above and
+    inside hands, every range is the one the new text's own index gives."""
+    text = _broken(BIG)
+    analysis = analyze(text, "file:///big.phhs")
+    lsp_diagnostics(analysis, Settings(), "utf-16")  # placed in their hands
+    middle = text.index("\n[", len(text) // 2) + 1
+    inside = text.index("'p9 f'", middle)
+    for at, typed in ((middle, "# ♠ a note\n\n"), (inside, "'p2 ♠', "), (0, "\r\n")):
+        text = text[:at] + typed + text[at:]
+        analysis = Analysis.after_edit(analysis, text, Edit(at, at, len(typed)))
+        for encoding in ("utf-16", "utf-8"):
+            made = lsp_diagnostics(analysis, Settings(), encoding)
+            lines = LineIndex(text)
+            wanted = [
+                (lines.position(d.span.start, encoding), lines.position(d.span.end, encoding))
+                for d in sorted(analysis.diagnostics, key=lambda d: (d.span.start, d.code))
+            ]
+            placed = [
+                ((d.range.start.line, d.range.start.character), (d.range.end.line, d.range.end.character)) for d in made
+            ]
+            assert placed == wanted
+            assert made == lsp_diagnostics(analyze(text, "file:///big.phhs"), Settings(), encoding)

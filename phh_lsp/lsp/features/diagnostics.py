@@ -9,12 +9,14 @@ Neovim 0.7 to clients that also pull.
 
 from __future__ import annotations
 
+import bisect
+
 from lsprotocol import types
 
 from phh_lsp.config.settings import Settings
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.rules.codes import Diagnostic, Severity, docs_url
-from phh_lsp.core.text import Encoding
+from phh_lsp.core.text import Encoding, Span
 
 SOURCE = "phh"
 
@@ -35,14 +37,13 @@ def lsp_diagnostics(
     diagnostics are the same object from one call to the next (never
     change one)."""
     result = []
-    lines = analysis.lines
     found_all = analysis.diagnostics if first_hands is None else analysis.first_diagnostics(first_hands)
+    positions = _Positions(analysis, encoding)
     for found in sorted(found_all, key=lambda d: (d.span.start, d.code)):
         severity = settings.severity_of(found.code)
         if severity is None:
             continue
-        start = lines.position(found.span.start, encoding)
-        end = lines.position(found.span.end, encoding)
+        start, end = positions.of(found.span)
         key = (found.code, found.message, int(severity), start, end)
         made = _MADE.get(key)
         if made is None:
@@ -51,6 +52,49 @@ def lsp_diagnostics(
             made = _MADE[key] = _made(found, severity, start, end)
         result.append(made)
     return result
+
+
+#: Where a diagnostic stands in its hand's own lines, by the hand's text and
+#: the span's offsets in it: a keystroke moves the other hands' diagnostics by
+#: whole lines and characters, never within their lines, so each is placed
+#: once and then moved by its hand's first line. Cleared when full.
+_IN_HAND: dict[tuple[str, int, int, Encoding], tuple[int, int, int, int]] = {}
+
+
+class _Positions:
+    """The LSP positions of a document's spans, each read once in its hand."""
+
+    def __init__(self, analysis: Analysis, encoding: Encoding) -> None:
+        self.lines = analysis.lines
+        self.encoding = encoding
+        self.starts, self.texts = analysis.pieces.starts, analysis.pieces.texts
+        #: Per hand: its first line, or -1 when it starts within a line.
+        self.first_lines: dict[int, int] = {}
+
+    def of(self, span: Span) -> tuple[tuple[int, int], tuple[int, int]]:
+        """``span``'s (line, column) start and end."""
+        lines, encoding = self.lines, self.encoding
+        index = bisect.bisect_right(self.starts, span.start) - 1
+        if index < 0 or span.end > self.starts[index] + len(self.texts[index]):
+            return lines.position(span.start, encoding), lines.position(span.end, encoding)
+        base = self.starts[index]
+        first = self.first_lines.get(index)
+        if first is None:
+            line = lines.line_of(base)
+            first = self.first_lines[index] = line if lines.line_start(line) == base else -1
+        if first < 0:
+            return lines.position(span.start, encoding), lines.position(span.end, encoding)
+        key = (self.texts[index], span.start - base, span.end - base, encoding)
+        placed = _IN_HAND.get(key)
+        if placed is None:
+            (start_line, start_column), (end_line, end_column) = (
+                lines.position(span.start, encoding),
+                lines.position(span.end, encoding),
+            )
+            if len(_IN_HAND) >= MADE_BOUND:
+                _IN_HAND.clear()
+            placed = _IN_HAND[key] = (start_line - first, start_column, end_line - first, end_column)
+        return (first + placed[0], placed[1]), (first + placed[2], placed[3])
 
 
 def _made(found: Diagnostic, severity: Severity, start: tuple[int, int], end: tuple[int, int]) -> types.Diagnostic:
