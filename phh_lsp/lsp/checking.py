@@ -27,7 +27,7 @@ from lsprotocol import types
 
 from phh_lsp.core.text import Text
 from phh_lsp.lsp.documents import Superseded
-from phh_lsp.lsp.edited_document import text_of
+from phh_lsp.lsp.edited_document import edits_of, text_of
 from phh_lsp.lsp.handlers import Handlers
 from phh_lsp.lsp.session import Made, PhhLanguageServer
 
@@ -114,7 +114,6 @@ async def _compute(
     (within its progress, so a client can tell they are not all); the whole
     file's diagnostics follow and replace them."""
     from phh_lsp.core.syntax.hands import is_multi_hand
-    from phh_lsp.lsp.edited_document import edits_of
     from phh_lsp.lsp.features import diagnostics
     from phh_lsp.lsp.warm_up import warm_up_features
 
