@@ -174,6 +174,18 @@ SLOW = frozenset(
         "test_text_edits.py::test_random_texts",
         "test_text_edits.py::test_reformatted_phhs_diffs_fast",
         "test_toml_validity.py::test_the_toml_suite_is_judged_as_toml_1_0_says",
+        "test_fast_paths.py::test_hover_replays_the_hand_the_diagnostics_read_and_sees_what_a_fresh_reading_sees",
+        "test_published_diagnostics.py::test_a_publish_says_what_pyglss_converter_says_as_the_diagnostics_move",
+        "test_incremental.py::test_a_chain_of_edits_of_a_text_in_blocks_shows_what_a_fresh_analysis_shows",
+        "test_incremental.py::test_the_servers_blocks_hold_the_text_pygls_makes",
+        "test_text.py::test_text_in_blocks_is_the_text_after_edits",
+        "test_text.py::test_line_index_after_edits_is_the_fresh_index",
+        "test_pokerkit_tables.py::test_a_showdown_is_judged_as_with_eager_tables",
+        "test_pokerkit_tables.py::test_every_table_built_on_first_use_equals_pokerkits_own",
+        "test_properties.py::test_every_line_duplicated",
+        "test_formatting.py::test_damaged_corpus_files",
+        "test_published_diagnostics.py::test_diagnostics_published_again_are_not_made_again",
+        "test_convert_cli.py::test_one_hand_is_counted_as_one_hand",
     }
 )
 #: Every test the session collected, before ``-m`` deselects, with its markers' names.
