@@ -257,6 +257,12 @@ class Analysis:
         old = previous.pieces
         delta = edit.delta
         bounds = [*starts, old.starts[after] + delta if after < len(old) else len(text)]
+        # text before the first hand deleted to nothing is no piece, as in a fresh cut (only an
+        # empty document is one empty piece)
+        starts = [start for start, end in itertools.pairwise(bounds) if end > start]
+        if not starts and first == 0 and after == len(old):
+            starts = [0]
+        bounds = [*starts, bounds[-1]]
         texts = [cut_text[start - offset : end - offset] for start, end in itertools.pairwise(bounds)]
         pieces = Pieces(
             [*old.starts[:first], *starts, *[start + delta for start in old.starts[after:]]],

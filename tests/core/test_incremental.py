@@ -146,10 +146,24 @@ def test_a_chain_of_edits_of_a_text_in_blocks_shows_what_a_fresh_analysis_shows(
             assert _seen(edited) == _seen(fresh)
             assert edited.lines.line_starts == fresh.lines.line_starts
             assert [edited.lines.line_text(n) for n in range(fresh.lines.line_count)] == text.split("\n")
-            if fresh.independent and edited.source is blocks:
-                assert not blocks.is_joined  # only a document judged as one is joined
+            if fresh.independent and previous.independent and edited.source is blocks:
+                assert not blocks.is_joined  # only a document judged as one (before or after) is joined
             assert edited.text == text
             previous = edited
+
+
+def test_a_heading_comment_deleted_to_nothing_leaves_no_empty_piece() -> None:
+    """Deleting the comment above the first hand, a few characters at a
+    time, ends with the hands alone, as a fresh reading cuts them (it left
+    an empty piece before ``[1]``, one hand too many in the outline's count)."""
+    text, previous = SAMPLE, analyze(SAMPLE, "x.phhs")
+    for cut in (4, 8):  # "# a " then "dataset\n"
+        text = text[cut:]
+        previous = Analysis.after_edit(previous, text, Edit(0, cut, 0))
+        fresh = analyze(text, "x.phhs")
+        assert [(p.start, p.text) for p in previous.pieces] == [(p.start, p.text) for p in fresh.pieces]
+        assert _seen(previous) == _seen(fresh)
+    assert previous.pieces.texts[0].startswith("[1]\n")
 
 
 @settings(max_examples=200, deadline=None)
