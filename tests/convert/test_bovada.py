@@ -389,3 +389,49 @@ def test_a_hand_cut_off_mid_line_is_named_and_the_next_one_on_that_line_read() -
     assert failed.reason == "the hand is cut off at `Big Blind  [ME] : Rais`: the next hand starts on the same line"
     assert [hand.hand.first_line for hand in conversion.converted] == [17]
     assert samples.fields(conversion.converted[0])["winnings"] == [0, 0, 0, 50]
+
+
+#: A cash hand whose UTG, back from sitting out, posts both blinds at once
+#: (``Posts dead chip $0.75`` at $0.25/$0.50), then checks the option the
+#: live big blind gives them (typed by hand, in the 2016 layout).
+_BOTH_BLINDS_POSTED = """\
+Ignition Hand #3340409800 TBL#10916521 HOLDEM No Limit - 2016-08-09 12:45:02
+Seat 1: Small Blind ($50 in chips)
+Seat 4: Big Blind [ME] ($50 in chips)
+Seat 5: UTG ($20 in chips)
+Seat 6: Dealer ($49.25 in chips)
+Dealer : Set dealer [6] 
+Small Blind : Small Blind $0.25 
+Big Blind  [ME] : Big blind $0.50 
+UTG : Posts dead chip $0.75 
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [9c Th] 
+Big Blind  [ME] : Card dealt to a spot [9d 9s] 
+UTG : Card dealt to a spot [Ah Qh] 
+Dealer : Card dealt to a spot [4c Kd] 
+UTG : Checks
+Dealer : Folds
+Small Blind : Calls $0.25 
+Big Blind  [ME] : Checks
+*** FLOP *** [2c 7h Jd]
+Small Blind : Checks
+Big Blind  [ME] : Bets $1 
+UTG : Folds
+Small Blind : Folds
+Big Blind  [ME] : Return uncalled portion of bet $1 
+Big Blind  [ME] : Does not show [9d 9s] (One pair)
+Big Blind  [ME] : Hand result $1.75 
+*** SUMMARY ***
+Total Pot($1.75)
+"""
+
+
+def test_a_dead_chip_is_both_blinds_the_big_one_live() -> None:
+    """``Posts dead chip`` is the small blind (dead) and the big blind
+    (live: its poster may check). Before: all of it dead money, "p3 (UTG)
+    ends the replay with 18.75; the history implies 19.25"."""
+    (hand,) = convert_text(_BOTH_BLINDS_POSTED).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
+    assert fields["antes"] == [0, 0, Decimal("0.25"), 0]  # the small blind's part: dead money
+    assert "p3 cc" in samples.actions(hand) and fields["winnings"] == [0, Decimal("1.75"), 0, 0]

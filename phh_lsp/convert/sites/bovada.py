@@ -60,7 +60,8 @@ _VERBS: Final = (
     (re.compile(r"Ante chip " + _NUMBER), "posts the ante {amount}"),
     (re.compile(r"Bring_in chip " + _NUMBER), "brings in for {amount}"),
     (re.compile(r"Posts chip " + _NUMBER), "posts big blind {amount}"),
-    (re.compile(r"Posts dead chip " + _NUMBER), "posts missed blind {amount}"),
+    # both blinds at once, back from sitting out: the small blind's part dead, the big blind's live
+    (re.compile(r"Posts dead chip " + _NUMBER), "posts small & big blinds {amount}"),
     (re.compile(r"Folds?(?: ?\(.*\))?"), "folds"),
     (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])(?: Show\d \[[^\]]*\])?"), "folds {cards}"),
     (re.compile(r"Checks(?: ?\(.*\))?"), "checks"),
