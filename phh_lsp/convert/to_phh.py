@@ -60,11 +60,11 @@ def convert_hand(hand: SiteHand) -> Converted:
         raise ConversionError("fewer than two players are dealt in", hand.first_line)
     names = _ordered_names(hand)
     fields = _fields(hand, names)
-    actions, state = _actions(hand, names, fields)
-    fields["actions"] = actions
+    played = _actions(hand, names, fields)
+    fields["actions"] = played.actions
     fields.update(_facts(hand, names))
     text = _write(fields)
-    problems = _held_to_history(hand, names, state)
+    problems = _held_to_history(hand, names, played)
     problems += [
         f"{diagnostic.code} {diagnostic.message}"
         for diagnostic in analyze(text, "converted.phh", detail=False).diagnostics
@@ -161,7 +161,7 @@ def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
     return tuple(_amount(value) for value in values)
 
 
-def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[list[str], State]:
+def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Played:
     """Each line applied to PokerKit's state as it is written."""
     setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
     del setup["variant"]  # PokerKit's setup takes the variant on its own
@@ -181,7 +181,7 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
         for event in hand.events:
             played.event(event)
         played.finish(hand.first_line)
-    return played.actions, state
+    return played
 
 
 class _Played:
@@ -198,6 +198,9 @@ class _Played:
         self.told: dict[str, list[str]] = {}
         #: The boards the history tells without saying when (``board_due``), in order.
         self.boards = [event for event in hand.events if event.kind == "board_due"]
+        #: The events (their index) before which PokerKit dealt such a board: a street begins there.
+        self.streets: set[int] = set()
+        self.seen = 0
 
     def apply(self, action: str, step: Any, line: int) -> None:
         try:
@@ -208,6 +211,7 @@ class _Played:
 
     def event(self, event: Event) -> None:
         state, kind = self.state, event.kind
+        self.seen += 1
         if kind in ("returned", "collected", "show", "muck", "street", "board_due"):
             return  # chips PokerKit moves itself; shows wait for the showdown
         if kind == "deal":
@@ -231,7 +235,7 @@ class _Played:
             self.apply(f"{seat} f", state.fold, event.line)
         elif kind == "bring_in":
             self.apply(f"{seat} pb", state.post_bring_in, event.line)
-        elif kind in ("check", "call") or self.nobody_can_answer(event.name):
+        elif kind in ("check", "call") or self.nobody_can_answer(event.name) or self.calls(event):
             # a bet or raise nobody can answer (the others folded, all in or short
             # of the bet) is a call: the sites write its excess, which nobody can
             # call, as returned (or leave it to be worked out), PokerKit returns it too
@@ -254,6 +258,7 @@ class _Played:
                 state.burn_card("??")  # the burnt card is no action of PHH
             if not state.can_deal_hole() and self.boards and state.can_deal_board():
                 board = self.boards.pop(0)
+                self.streets.add(self.seen - 1)
                 self.apply(f"d db {board.cards}", partial(state.deal_board, board.cards), board.line)
                 continue
             if not state.can_deal_hole():
@@ -275,6 +280,12 @@ class _Played:
             self.showdown(line)
             if len(self.actions) == written:
                 return
+
+    def calls(self, event: Event) -> bool:
+        """Whether a bet's chips do not top the bet to call: a call (Bovada
+        writes an all-in as the chips added, whatever it is)."""
+        index = self.names.index(event.name)
+        return event.kind == "bet" and self.state.bets[index] + event.amount <= max(self.state.bets)
 
     def nobody_can_answer(self, name: str) -> bool:
         """Whether no player but ``name`` still in the hand has more chips
@@ -402,8 +413,11 @@ def _smallest_unit(hand: SiteHand) -> Decimal:
     return Decimal(1).scaleb(min(exponent, 0))
 
 
-def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str]:
-    """Where the replay's final stacks differ from what the history implies."""
+def _held_to_history(hand: SiteHand, names: list[str], played: _Played) -> list[str]:
+    """Where the replay's final stacks differ from what the history implies
+    (a street begins at a board, or where PokerKit dealt one the history
+    tells without saying when)."""
+    state = played.state
     implied = {seat.name: seat.stack for seat in hand.seats}
     on_street = {name: Decimal(0) for name in names}
     for post in hand.posts:
@@ -411,10 +425,10 @@ def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str
         if post.kind != "ante" and post.kind != "dead":
             on_street[post.name] += post.amount
     collectors = set()
-    for event in hand.events:
-        if event.kind in ("board", "street"):
+    for index, event in enumerate(hand.events):
+        if event.kind in ("board", "street") or index in played.streets:
             on_street = dict.fromkeys(names, Decimal(0))
-        elif event.kind in ("call", "bet", "bring_in"):
+        if event.kind in ("call", "bet", "bring_in"):
             implied[event.name] -= event.amount
             on_street[event.name] += event.amount
         elif event.kind == "raise_to":

@@ -400,27 +400,27 @@ Seat 1: Small Blind ($50 in chips)
 Seat 4: Big Blind [ME] ($50 in chips)
 Seat 5: UTG ($20 in chips)
 Seat 6: Dealer ($49.25 in chips)
-Dealer : Set dealer [6] 
-Small Blind : Small Blind $0.25 
-Big Blind  [ME] : Big blind $0.50 
-UTG : Posts dead chip $0.75 
+Dealer : Set dealer [6]
+Small Blind : Small Blind $0.25
+Big Blind  [ME] : Big blind $0.50
+UTG : Posts dead chip $0.75
 *** HOLE CARDS ***
-Small Blind : Card dealt to a spot [9c Th] 
-Big Blind  [ME] : Card dealt to a spot [9d 9s] 
-UTG : Card dealt to a spot [Ah Qh] 
-Dealer : Card dealt to a spot [4c Kd] 
+Small Blind : Card dealt to a spot [9c Th]
+Big Blind  [ME] : Card dealt to a spot [9d 9s]
+UTG : Card dealt to a spot [Ah Qh]
+Dealer : Card dealt to a spot [4c Kd]
 UTG : Checks
 Dealer : Folds
-Small Blind : Calls $0.25 
+Small Blind : Calls $0.25
 Big Blind  [ME] : Checks
 *** FLOP *** [2c 7h Jd]
 Small Blind : Checks
-Big Blind  [ME] : Bets $1 
+Big Blind  [ME] : Bets $1
 UTG : Folds
 Small Blind : Folds
-Big Blind  [ME] : Return uncalled portion of bet $1 
+Big Blind  [ME] : Return uncalled portion of bet $1
 Big Blind  [ME] : Does not show [9d 9s] (One pair)
-Big Blind  [ME] : Hand result $1.75 
+Big Blind  [ME] : Hand result $1.75
 *** SUMMARY ***
 Total Pot($1.75)
 """
@@ -435,3 +435,64 @@ def test_a_dead_chip_is_both_blinds_the_big_one_live() -> None:
     assert hand.problems == [] and fields["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
     assert fields["antes"] == [0, 0, Decimal("0.25"), 0]  # the small blind's part: dead money
     assert "p3 cc" in samples.actions(hand) and fields["winnings"] == [0, Decimal("1.75"), 0, 0]
+
+
+#: A pot-limit Omaha cash hand of the 2012 layout, which writes no board
+#: where it is dealt (only the summary's): a raise on the flop, then an
+#: all-in on the turn of the chips added (typed by hand).
+_BOARD_UNWRITTEN_BETS = """\
+Bovada Hand #2601400001 TBL#1090300 OMAHA Pot Limit - 2012-04-24 02:57:51
+Seat 1: UTG ($300 in chips)
+Seat 3: Dealer ($1,000 in chips)
+Seat 4: Small Blind ($500 in chips)
+Seat 5: Big Blind [ME] ($800 in chips)
+Dealer : Set dealer/Bring in spot [3]
+Small Blind : Ante/Small Blind $5
+Big Blind  [ME] : Big blind/Bring in $10
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Jc 2s 4s 7s]
+Dealer : Card dealt to a spot [Qs 2c Jd Kd]
+Small Blind : Card dealt to a spot [4h Qd As Js]
+Big Blind  [ME] : Card dealt to a spot [7c Tc Td 2d]
+UTG : Raises $30
+Dealer : Folds
+Small Blind : Calls $25
+Big Blind  [ME] : Calls $20
+Small Blind : Checks
+Big Blind  [ME] : Bets $80
+UTG : Raises $240
+Small Blind : Folds
+Big Blind  [ME] : Calls $160
+Big Blind  [ME] : Checks
+UTG : All-in $30
+Big Blind  [ME] : Calls $30
+UTG : Showdown [2s 4s Ah 5c 3s] (Straight)
+Big Blind  [ME] : Showdown [Tc Td Ah Kh 9d] (One pair)
+UTG : Hand result $628
+*** SUMMARY ***
+Total Pot($630) | Rake ($2)
+Board [5c Ah Kh 9d 3s]
+Seat 1: UTG $628  with Straight [Jc 2s 4s 7s-2s 4s Ah 5c 3s]
+Seat 3: Dealer Folded on the POCKET CARDS
+Seat 4: Small Blind Folded on the FLOP
+Seat 5: Big Blind lose with One pair [7c Tc Td 2d-Tc Td Ah Kh 9d]
+"""
+
+
+def test_bets_after_a_board_the_hand_does_not_write_are_the_streets() -> None:
+    """A raise after a board the 2012 layout leaves unwritten raises the
+    new street's bet, and an all-in (the chips added) is a bet, a raise or
+    a call as PokerKit rules it at that point of the hand. Before: "p2
+    (Big Blind) ends the replay with 530; the history implies 500" (the
+    flop's raise counted from the first round's bets, the turn's all-in
+    read as a call of the flop's)."""
+    conversion = convert_text(_BOARD_UNWRITTEN_BETS)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
+    assert samples.actions(hand)[9:] == [
+        "p1 cc", "p2 cbr 80", "p3 cbr 240", "p1 f", "p2 cc", "d db 9d",
+        "p2 cc", "p3 cbr 30", "p2 cc", "p3 sm Jc2s4s7s", "p2 sm 7cTcTd2d", "d db 3s",
+    ]  # fmt: skip
+    assert fields["winnings"] == [0, 0, 628, 0] and fields["_rake"] == 2

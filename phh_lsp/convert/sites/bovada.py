@@ -9,9 +9,10 @@ to $2``, ``Big Blind : Hand result $0.75``), every player's cards are given
 (``Card dealt to a spot [9c Th]``), and a cash hand's first line names no
 stakes and no table: the stakes are the blinds posted, the button the seat
 ``Set dealer`` names (else the ``Dealer``'s). An ``All-in $N`` gives the
-chips added: a call, a bet or a raise by what was bet before it on the
-street. A limit table named by its blinds (``$20-$40``, blinds 10/20) bets
-the big blind on the first streets.
+chips added: a call, a bet or a raise as PokerKit's state makes it (the
+2012 layout writes no board, so no line tells the street). A limit table
+named by its blinds (``$20-$40``, blinds 10/20) bets the big blind on the
+first streets.
 
 Each line is put in PokerStars' words and read by
 :func:`phh_lsp.convert.sites.pokerstars.read_layout`; the table line that
@@ -194,7 +195,6 @@ def _hand_in_pokerstars_words(
     table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
     words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
     origin += [first[0], first[0]]
-    street: dict[str, Decimal] = {}
     dealt: dict[str, str] = {}
     boards = 0
     # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
@@ -206,10 +206,7 @@ def _hand_in_pokerstars_words(
     for number, text in rest:
         origin.append(number)
         text, previous = ("" if text == previous and once.fullmatch(text) else text), text
-        if not text:
-            words.append(text)
-        elif text.startswith("*** "):
-            street = {} if not text.startswith("*** HOLE CARDS") else street
+        if not text or text.startswith("*** "):
             words.append(text)
         elif stud and (seat_line := bovada_stud.seat_line(text)):
             words.append(seat_line)
@@ -221,9 +218,8 @@ def _hand_in_pokerstars_words(
             words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
         elif line := _LINE.fullmatch(text):
             verb = bovada_stud.stud_verb(line["verb"]) if stud else line["verb"]
-            words.append(_player_line(line["name"].strip(), verb, street, dealt) if verb else "")
+            words.append(_player_line(line["name"].strip(), verb, dealt) if verb else "")
         elif board := _TABLE_CARDS.fullmatch(text):  # the older layout's boards
-            street = {}
             words.append(f"*** {_STREETS[min(boards, 2)]} *** {board[1]}")
             boards += 1
         elif _NOTHING.fullmatch(text):
@@ -295,9 +291,9 @@ def _place_order(name: str) -> tuple[int, str]:
     return (100 if name == "Dealer" else 50), name
 
 
-def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[str, str]) -> str:
-    """A player's line in PokerStars' words, the chips they put in on the
-    street kept (an all-in is a call, a bet or a raise by them), and the
+def _player_line(name: str, verb: str, dealt: dict[str, str]) -> str:
+    """A player's line in PokerStars' words (an all-in, the chips added, as
+    a bet: PokerKit's state makes it a call, a bet or a raise), and the
     cards they were dealt (``Showdown [..]`` gives the best five cards,
     the board's among them: the player shows their own)."""
     if verb.startswith("Card dealt to a spot "):  # a stud street's: the cards held before, then the new
@@ -307,38 +303,19 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
     if re.fullmatch(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\(.*\))?", verb):
         return f"{name}: shows {dealt[name]}" if name in dealt else f"{name}: {verb}"
     if found := re.fullmatch(r"Return uncalled portion of bet " + _NUMBER, verb):
-        street[name] = street.get(name, Decimal(0)) - _number(found["amount"])
         return f"Uncalled bet ({found['amount']}) returned to {name}"
     if found := re.fullmatch(r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? " + _NUMBER, verb):
         return f"{name} collected {found['amount']} from {'side ' if found['side'] else ''}pot"
     if _NEWS.fullmatch(verb):
         return ""
     if found := re.fullmatch(r"All-in(?:\((?!raise)[^)]*\))? " + _NUMBER, verb):
-        verb = _all_in(name, found["amount"], street)
+        # the chips added: a call, a bet or a raise as PokerKit rules it where it
+        # stands (the 2012 layout writes no board, so no line here tells the street)
+        verb = f"Bets {found['amount']}"
     for pattern, ours in _VERBS:
         if found := pattern.fullmatch(verb):
-            said = ours.format(**found.groupdict())
-            _put_in(name, said, street)
-            return f"{name}: {said}"
+            return f"{name}: {ours.format(**found.groupdict())}"
     return f"{name}: {verb}"
-
-
-def _all_in(name: str, amount: str, street: dict[str, Decimal]) -> str:
-    """An all-in of the chips added, as the call, bet or raise it is."""
-    total = street.get(name, Decimal(0)) + _number(amount)
-    top = max(street.values(), default=Decimal(0))
-    if total <= top:
-        return f"Calls {amount}"
-    if top == 0:
-        return f"Bets {amount}"
-    return f"All-in(raise) {amount} to {'$' if amount.startswith('$') else ''}{total}"
-
-
-def _put_in(name: str, said: str, street: dict[str, Decimal]) -> None:
-    if found := re.match(r"(?:posts (?:small|big) blind|brings in for|calls|bets) " + _NUMBER, said):
-        street[name] = street.get(name, Decimal(0)) + _number(found["amount"])
-    elif found := re.match(r"raises \S+ to " + _NUMBER, said):
-        street[name] = _number(found["amount"])
 
 
 def _number(raw: str) -> Decimal:
