@@ -96,6 +96,7 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
             blinds[i] += post.amount
         else:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
+    _short_big_blind(hand, index, antes, blinds)
     stud = hand.variant in STUD_VARIANTS
     if len(names) == 2 and not stud:  # heads up, PokerKit lists the button's small blind first
         antes.reverse()
@@ -113,6 +114,19 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     stacks = {seat.name: seat.stack for seat in hand.seats}
     fields["starting_stacks"] = _amounts([stacks[name] for name in names])
     return fields
+
+
+def _short_big_blind(hand: SiteHand, index: dict[str, int], antes: list[Decimal], blinds: list[Decimal]) -> None:
+    """A big blind posted all in for less than the small blind, written as
+    the game's big blind: PokerKit posts what the stack holds, and a big
+    blind below the small blind reads as the blinds out of order (PHH214)."""
+    big = hand.stakes[0] if hand.variant in FIXED_LIMIT_VARIANTS else hand.stakes[1]
+    small = max((blinds[index[post.name]] for post in hand.posts if post.kind == "small_blind"), default=Decimal(0))
+    stacks = {seat.name: seat.stack for seat in hand.seats}
+    for post in hand.posts:
+        i = index[post.name]
+        if post.kind == "big_blind" and 0 < blinds[i] < small and antes[i] + blinds[i] == stacks[post.name]:
+            blinds[i] = big
 
 
 def _straddle_seats(hand: SiteHand, index: dict[str, int]) -> set[int]:
@@ -217,6 +231,7 @@ class _Played:
         if kind == "deal":
             self.told.setdefault(event.name, []).append(event.cards)
             return
+        self.unwritten_checks(event.name if kind != "board" else "", event.line)
         self.deal_due(event.line)
         if kind == "discard":
             self.discard(event)
@@ -276,10 +291,25 @@ class _Played:
         after the hands are shown): deal and show until neither is due."""
         while True:
             written = len(self.actions)
+            self.unwritten_checks("", line)
             self.deal_due(line)
             self.showdown(line)
             if len(self.actions) == written:
                 return
+
+    def unwritten_checks(self, name: str, line: int) -> None:
+        """The checks no site writes: a player PokerKit asks to act whose only
+        move is a check (nothing to call, nobody left to answer a raise: a
+        big blind all in for less than the small blind), when the history
+        goes on with another player (``name``) or a board."""
+        state = self.state
+        while (
+            (index := state.actor_index) is not None
+            and self.names[index] != name
+            and state.checking_or_calling_amount == 0
+            and not state.can_complete_bet_or_raise_to()
+        ):
+            self.apply(f"p{index + 1} cc", state.check_or_call, line)
 
     def calls(self, event: Event) -> bool:
         """Whether a bet's chips do not top the bet to call: a call (Bovada

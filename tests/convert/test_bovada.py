@@ -496,3 +496,87 @@ def test_bets_after_a_board_the_hand_does_not_write_are_the_streets() -> None:
         "p2 cc", "p3 cbr 30", "p2 cc", "p3 sm Jc2s4s7s", "p2 sm 7cTcTd2d", "d db 3s",
     ]  # fmt: skip
     assert fields["winnings"] == [0, 0, 628, 0] and fields["_rake"] == 2
+
+
+#: A tournament hand whose big blind is all in for less than the small
+#: blind; the others fold, and the small blind, with nothing to call and
+#: nobody left to raise, has no move the client writes (typed by hand).
+_SHORT_BIG_BLIND_TOURNAMENT = """\
+Bovada Hand #3400000002: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 15 (600/1200) - 2016-06-29 01:20:00
+Seat 1: Small Blind (20,000 in chips)
+Seat 2: Big Blind (500 in chips)
+Seat 3: UTG (15,000 in chips)
+Seat 4: Dealer (9,000 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : Ante chip 100
+Dealer : Ante chip 100
+Small Blind : Small blind 600
+Big Blind : All-in 400
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [Ts 3h]
+Big Blind : Card dealt to a spot [Ac 8d]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+UTG : Folds
+Dealer : Folds
+Small Blind : Return uncalled portion of bet 200
+*** FLOP *** [6s 4h 5c]
+*** TURN *** [6s 4h 5c] [6d]
+*** RIVER *** [6s 4h 5c 6d] [As]
+Small Blind : Showdown [6s 6d As Ts 5c] (One pair)
+Big Blind : Showdown [As Ac 6s 6d 8d] (Two pair)
+Big Blind : Hand Result 1200
+*** SUMMARY ***
+Total Pot(1200)
+Board [6s 4h 5c 6d As]
+"""
+
+#: A heads-up tournament hand whose big blind, short of the ante, is all
+#: in before the other's ante is posted (typed by hand, 2012 layout).
+_ALL_IN_BEFORE_THE_ANTES = """\
+Bovada Hand #2690800001: HOLDEM Tournament #1378001 TBL#3, No Limit- Level 12 (100/200) - 2012-11-25 22:10:00
+Seat 1: Big Blind [ME] (150 in chips)
+Seat 5: Dealer (20,000 in chips)
+Dealer : Set dealer/Bring in spot [5]
+Big Blind [ME] : All-in 150
+Dealer : Ante chip 200
+Dealer : Return uncalled portion of bet 50
+*** HOLE CARDS ***
+Big Blind [ME] : Card dealt to a spot [Qh Qd]
+Dealer : Card dealt to a spot [7s 2c]
+*** FLOP *** [Kc 8d 3s]
+*** TURN *** [Kc 8d 3s] [4h]
+*** RIVER *** [Kc 8d 3s 4h] [9c]
+Big Blind [ME] : Showdown [Qh Qd Kc 9c 8d] (One pair)
+Dealer : Showdown [Kc 9c 8d 7s 4h] (High Card)
+Big Blind [ME] : Hand Result 300
+*** SUMMARY ***
+Total Pot(300)
+Board [Kc 8d 3s 4h 9c]
+"""
+
+
+def test_a_big_blind_all_in_for_less_than_the_small_blind_leaves_a_check_nobody_writes() -> None:
+    """The all-in is the big blind (the game's: PokerKit posts what the
+    stack holds), and the small blind's check, its only move, is played
+    where the board comes. Before: "PokerKit refuses `d db 6s4h5c` here:
+    No board dealing is pending"."""
+    conversion = convert_text(_SHORT_BIG_BLIND_TOURNAMENT)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["blinds_or_straddles"] == [600, 1200, 0, 0]
+    assert samples.actions(hand)[4:7] == ["p3 f", "p4 f", "p1 cc"] and fields["winnings"] == [0, 1200, 0, 0]
+
+
+def test_an_all_in_before_the_antes_is_an_ante_and_an_ante_s_excess_is_not_in_play() -> None:
+    """Before: "PokerKit refuses `d db Kc8d3s` here: No board dealing is
+    pending" (the all-in read as a bet before the cards)."""
+    conversion = convert_text(_ALL_IN_BEFORE_THE_ANTES)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["antes"] == [150, 150]  # 200, less the 50 that came back
+    assert fields["winnings"] == [300, 0] and samples.actions(hand)[2:4] == ["p1 sm QhQd", "p2 sm 7s2c"]

@@ -99,6 +99,8 @@ _ONCE: Final = re.compile(
 _ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
 _RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
 _POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
+_ANTE: Final = re.compile(r"(?P<name>.+?) : Ante chip " + _NUMBER + r"\s*")
+_RETURNED: Final = re.compile(r"(?P<name>.+?) : Return uncalled portion of bet " + _NUMBER + r"\s*")
 _ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
@@ -230,12 +232,15 @@ def _hand_in_pokerstars_words(
 
 def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple[int, str]], bool]:
     """The lines with a post made all in before the cards are dealt written
-    as the post it is: among the antes (``UTG+3 : All-in 60`` before any
-    blind), an ante; at a cash table, ``Big Blind : All-in $8``, the big
-    blind. And whether a big blind was: the blind is then the stakes' only
-    if the stack covered it (a tournament's header names its stakes)."""
+    as the post it is: in a hand with antes, before any blind (``UTG+3 :
+    All-in 60``, even before the others' antes), an ante; ``Big Blind :
+    All-in $8``, the big blind. And whether a cash table's big blind was:
+    the blind is then the stakes' only if the stack covered it (a
+    tournament's header names its stakes)."""
     out: list[tuple[int, str]] = []
-    all_in = antes = blinds = False
+    all_in = blinds = False
+    cards = next((index for index, (_, text) in enumerate(lines) if text.startswith("*** ")), len(lines))
+    antes = any((posted := _ANTE_OR_BLIND.fullmatch(text)) and posted["ante"] is not None for _, text in lines[:cards])
     for index, (number, text) in enumerate(lines):
         if text.startswith("*** "):
             return out + lines[index:], all_in
@@ -243,10 +248,20 @@ def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple
             name = found["name"].strip()
             if antes and not blinds:
                 text = f"{name} : Ante chip {found['amount']}"
-            elif cash and name == "Big Blind":
-                text, all_in = f"{name} : Big blind {found['amount']}", True
+            elif name == "Big Blind":
+                text, all_in = f"{name} : Big blind {found['amount']}", cash
+        elif (
+            (back := _RETURNED.fullmatch(text))
+            and out
+            and (ante := _ANTE.fullmatch(out[-1][1]))
+            and (back["name"] == ante["name"])
+        ):
+            # an ante above an all-in player's: its excess comes back before the cards, it was never in play
+            kept = _number(ante["amount"]) - _number(back["amount"])
+            out[-1] = (out[-1][0], f"{ante['name']} : Ante chip {kept}")
+            continue
         elif (posted := _ANTE_OR_BLIND.fullmatch(text)) and not _NEWS.fullmatch(text.split(" : ", 1)[1]):
-            antes, blinds = antes or posted["ante"] is not None, blinds or posted["ante"] is None
+            blinds = blinds or posted["ante"] is None
         out.append((number, text))
     return out, all_in
 
