@@ -178,8 +178,10 @@ def _in_party_words(text: str, suits: dict[str, str]) -> str:
     if seat := _SEAT.fullmatch(text):
         return f"{seat['seat']} ( {_plain(seat['chips'])} )"
     if dead := _DEAD_AND_BIG.fullmatch(text):  # the small blind dead, the big blind live
-        total = Decimal(_plain(dead["dead"])) + Decimal(_plain(dead["big"]))
-        return f"{dead['name']} posts big blind + dead [{total}]"
+        small, big = Decimal(_plain(dead["dead"])), Decimal(_plain(dead["big"]))
+        if not big:  # `[$25 + $0]`: the small blind owed, alone
+            return f"{dead['name']} posts dead blind [{small}]"
+        return f"{dead['name']} posts big blind + dead [{small + big}]"
     if text.endswith(" did not show his hand"):
         return text.removesuffix(" did not show his hand") + " does not show cards."
     return re.sub(r" mucks \[", " doesn't show [", text)
