@@ -136,3 +136,12 @@ def test_a_dead_small_blind_alone_is_dead_money() -> None:
     fields = samples.fields(cash)
     assert cash.problems == [] and fields["players"] == ["RiverRat", "Grünfeld", "Dora", "Zoë", "kat 42"]
     assert fields["antes"] == [0, 0, Decimal("0.02"), 0, 0] and fields["winnings"] == [0, 0, 0, Decimal("0.72"), 0]
+
+
+def test_an_export_without_the_players_names_is_named() -> None:
+    """Before: "`Seat 1:  ( $5 )` is not a line this converter understands"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    for name in ("Zoë", "kat 42", "RiverRat", "Grünfeld"):
+        text = text.replace(name, "", 4)
+    failed = convert_text(text).failed[0]
+    assert failed.line == 7 and failed.reason.startswith("the export leaves out the players' names (`Seat 1:  ( $5 )`)")
