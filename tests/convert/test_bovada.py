@@ -580,3 +580,21 @@ def test_an_all_in_before_the_antes_is_an_ante_and_an_ante_s_excess_is_not_in_pl
     fields = samples.fields(hand)
     assert hand.problems == [] and fields["antes"] == [150, 150]  # 200, less the 50 that came back
     assert fields["winnings"] == [300, 0] and samples.actions(hand)[2:4] == ["p1 sm QhQd", "p2 sm 7s2c"]
+
+
+def test_a_hand_whose_first_lines_are_lost_is_named_and_the_one_before_it_read() -> None:
+    """An export cut and written on mid-line (FPDB's "concatenated partial"):
+    the summary of one hand runs into the seats of a hand whose first lines
+    are lost. Before: both read as one, "PokerKit refuses `p3 f` here:
+    There is no player to act"."""
+    cash, tournament = samples.text(SITE, "cash-and-tournament.txt").split("\n\n\n")
+    headless = tournament.split("\n", 2)[2]  # its first line and first seat lost
+    # the cut: the summary's last line runs into the end of the lost seat line (`Seat 6: … (1,480 in chips)`)
+    text = cash.replace("Seat+6: Dealer Folded before the FLOP", "Seat+6: Dealer Folded before 480 in chips)\n")
+    text += headless
+    conversion = convert_text(text)
+    (converted,) = conversion.converted
+    assert converted.problems == [] and samples.fields(converted)["winnings"] == [0, Decimal("38.75"), 0, 0]
+    (failed,) = conversion.failed
+    line = text.split("\n").index(headless.split("\n")[0]) + 1
+    assert failed.line == line and failed.reason.startswith("the hand's first lines are lost")

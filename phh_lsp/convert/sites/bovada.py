@@ -161,9 +161,22 @@ def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refus
                     refused[len(words) + 1] = ConversionError(reason, number)
                 _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
                 hand = []
+            elif hand and _START.match(hand[0][1]) and _SEAT.fullmatch(text) and _summed_up(hand):
+                # a seat after the summary: a hand whose first lines the export lost, read as none
+                _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+                reason = f"the hand's first lines are lost (the export cut them off): it starts at `{text}`"
+                refused[len(words) + 1] = ConversionError(reason, number)
+                words.append("PokerStars Hand #0: its first lines lost")
+                origin.append(number)
+                hand = []
             hand.append((number, text))
     _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
     return words, origin, refused, due
+
+
+def _summed_up(hand: list[tuple[int, str]]) -> bool:
+    """Whether the hand's summary has begun: no seat of it is listed after."""
+    return any(text.startswith("*** SUMMARY") for _, text in hand)
 
 
 def _hand_in_pokerstars_words(
