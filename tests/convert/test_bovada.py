@@ -598,3 +598,15 @@ def test_a_hand_whose_first_lines_are_lost_is_named_and_the_one_before_it_read()
     (failed,) = conversion.failed
     line = text.split("\n").index(headless.split("\n")[0]) + 1
     assert failed.line == line and failed.reason.startswith("the hand's first lines are lost")
+
+
+def test_a_stud_seat_dealt_no_cards_is_not_dealt_in() -> None:
+    """A seat listed but sitting out (no ``Card dealt to a spot``) takes
+    no turn. Before: "Seat+1 acts, but it is Seat+7's turn"."""
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt").replace(
+        "Seat+5: 1,500 in chips\n", "Seat+5: 1,500 in chips\nSeat+7: 1,500 in chips\nSeat+7 : Seat sit out\n", 1
+    )
+    conversion = convert_text(text)
+    assert [failed.reason for failed in conversion.failed] == []
+    first = conversion.converted[0]
+    assert first.problems == [] and samples.fields(first)["players"] == ["Seat+1", "Seat+3", "Seat+5"]

@@ -224,7 +224,8 @@ def _hand_in_pokerstars_words(
         if not text or text.startswith("*** "):
             words.append(text)
         elif stud and (seat_line := bovada_stud.seat_line(text)):
-            words.append(seat_line)
+            name = seat_line.split(": ", 1)[1].split(" (", 1)[0]
+            words.append(seat_line + (" is sitting out" if carded and name not in carded else ""))
         elif seat := _SEAT.fullmatch(text):
             name = seat["name"].strip()
             out = " is sitting out" if carded and name not in carded else ""
