@@ -610,3 +610,52 @@ def test_a_stud_seat_dealt_no_cards_is_not_dealt_in() -> None:
     assert [failed.reason for failed in conversion.failed] == []
     first = conversion.converted[0]
     assert first.problems == [] and samples.fields(first)["players"] == ["Seat+1", "Seat+3", "Seat+5"]
+
+
+#: A tournament hand whose small blind, having posted the ante, is all in
+#: for less than the blind; the dealer is all in, the big blind covers
+#: both: a main pot and a side pot (typed by hand).
+_SHORT_SMALL_BLIND_AFTER_ANTE = """\
+Bovada Hand #3400000003: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 15 (600/1200) - 2016-06-29 01:30:00
+Seat 1: Small Blind (400 in chips)
+Seat 2: Big Blind (15,000 in chips)
+Seat 3: UTG (15,000 in chips)
+Seat 4: Dealer (1,300 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : Ante chip 100
+Dealer : Ante chip 100
+Small Blind : All-in 300
+Big Blind : Big blind 1200
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [7h 3d]
+Big Blind : Card dealt to a spot [Ac 8d]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+UTG : Folds
+Dealer : All-in 1200
+*** FLOP *** [6s 4h 5c]
+*** TURN *** [6s 4h 5c] [6d]
+*** RIVER *** [6s 4h 5c 6d] [As]
+Small Blind : Showdown [7h 6s 5c 4h 3d] (Straight)
+Big Blind : Showdown [As Ac 6s 6d 8d] (Two pair)
+Dealer : Showdown [Ah As 6s 6d Kh] (Two pair)
+Dealer : Hand Result-Side Pot 1800
+Small Blind : Hand Result 1300
+*** SUMMARY ***
+Total Pot(3100)
+Board [6s 4h 5c 6d As]
+"""
+
+
+def test_a_small_blind_all_in_after_its_ante_is_the_small_blind() -> None:
+    """Before: the all-in read as more ante, "p1 (Small Blind) ends the
+    replay with 700; the history implies 1,300" (no blind, so only the
+    antes in its pot)."""
+    conversion = convert_text(_SHORT_SMALL_BLIND_AFTER_ANTE)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["blinds_or_straddles"] == [300, 1200, 0, 0]
+    assert fields["antes"] == [100, 100, 100, 100] and fields["winnings"] == [1300, 0, 0, 1800]

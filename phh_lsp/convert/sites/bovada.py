@@ -99,8 +99,8 @@ _ONCE: Final = re.compile(
 _ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
 _RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
 _POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
-_ANTE: Final = re.compile(r"(?P<name>.+?) : Ante chip " + _NUMBER + r"\s*")
-_RETURNED: Final = re.compile(r"(?P<name>.+?) : Return uncalled portion of bet " + _NUMBER + r"\s*")
+_ANTE: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : Ante chip " + _NUMBER + r"\s*")
+_RETURNED: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : Return uncalled portion of bet " + _NUMBER + r"\s*")
 _ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
@@ -247,12 +247,14 @@ def _hand_in_pokerstars_words(
 def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple[int, str]], bool]:
     """The lines with a post made all in before the cards are dealt written
     as the post it is: in a hand with antes, before any blind (``UTG+3 :
-    All-in 60``, even before the others' antes), an ante; ``Big Blind :
-    All-in $8``, the big blind. And whether a cash table's big blind was:
+    All-in 60``, even before the others' antes) by a player who posts
+    none, an ante; ``Big Blind : All-in $8``, the big blind (and the small
+    blind's, the small blind). And whether a cash table's big blind was:
     the blind is then the stakes' only if the stack covered it (a
     tournament's header names its stakes)."""
     out: list[tuple[int, str]] = []
     all_in = blinds = False
+    anted = {ante["name"].strip() for _, text in lines if (ante := _ANTE.fullmatch(text))}
     cards = next((index for index, (_, text) in enumerate(lines) if text.startswith("*** ")), len(lines))
     antes = any((posted := _ANTE_OR_BLIND.fullmatch(text)) and posted["ante"] is not None for _, text in lines[:cards])
     for index, (number, text) in enumerate(lines):
@@ -260,10 +262,12 @@ def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple
             return out + lines[index:], all_in
         if found := _POST_ALL_IN.fullmatch(text):
             name = found["name"].strip()
-            if antes and not blinds:
+            if antes and not blinds and name not in anted:
                 text = f"{name} : Ante chip {found['amount']}"
             elif name == "Big Blind":
                 text, all_in = f"{name} : Big blind {found['amount']}", cash
+            elif name == "Small Blind":  # after its ante: the blind
+                text = f"{name} : Small blind {found['amount']}"
         elif (
             (back := _RETURNED.fullmatch(text))
             and out
