@@ -475,8 +475,10 @@ def _held_to_history(hand: SiteHand, names: list[str], played: _Played) -> list[
         final = Decimal(state.stacks[index])
         difference = final - implied[name]
         # A pot split in equal parts leaves the site an odd cent to give one of
-        # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each.
-        chop = name in collectors and abs(difference) < odd_chip
+        # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each,
+        # or, in whole chips, gives the odd chips to another winner than PokerKit does.
+        odd = abs(difference) < odd_chip or (len(collectors) > 1 and abs(difference) == odd_chip)
+        chop = name in collectors and odd
         if difference and not chop and (name not in collectors or difference < 0):
             problems.append(
                 f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "
