@@ -60,11 +60,11 @@ def convert_hand(hand: SiteHand) -> Converted:
         raise ConversionError("fewer than two players are dealt in", hand.first_line)
     names = _ordered_names(hand)
     fields = _fields(hand, names)
-    actions, state = _actions(hand, names, fields)
-    fields["actions"] = actions
+    played = _actions(hand, names, fields)
+    fields["actions"] = played.actions
     fields.update(_facts(hand, names))
     text = _write(fields)
-    problems = _held_to_history(hand, names, state)
+    problems = _held_to_history(hand, names, played)
     problems += [
         f"{diagnostic.code} {diagnostic.message}"
         for diagnostic in analyze(text, "converted.phh", detail=False).diagnostics
@@ -96,6 +96,7 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
             blinds[i] += post.amount
         else:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
+    _short_big_blind(hand, index, antes, blinds)
     stud = hand.variant in STUD_VARIANTS
     if len(names) == 2 and not stud:  # heads up, PokerKit lists the button's small blind first
         antes.reverse()
@@ -113,6 +114,19 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
     stacks = {seat.name: seat.stack for seat in hand.seats}
     fields["starting_stacks"] = _amounts([stacks[name] for name in names])
     return fields
+
+
+def _short_big_blind(hand: SiteHand, index: dict[str, int], antes: list[Decimal], blinds: list[Decimal]) -> None:
+    """A big blind posted all in for less than the small blind, written as
+    the game's big blind: PokerKit posts what the stack holds, and a big
+    blind below the small blind reads as the blinds out of order (PHH214)."""
+    big = hand.stakes[0] if hand.variant in FIXED_LIMIT_VARIANTS else hand.stakes[1]
+    small = max((blinds[index[post.name]] for post in hand.posts if post.kind == "small_blind"), default=Decimal(0))
+    stacks = {seat.name: seat.stack for seat in hand.seats}
+    for post in hand.posts:
+        i = index[post.name]
+        if post.kind == "big_blind" and 0 < blinds[i] < small and antes[i] + blinds[i] == stacks[post.name]:
+            blinds[i] = big
 
 
 def _straddle_seats(hand: SiteHand, index: dict[str, int]) -> set[int]:
@@ -161,7 +175,7 @@ def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
     return tuple(_amount(value) for value in values)
 
 
-def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[list[str], State]:
+def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Played:
     """Each line applied to PokerKit's state as it is written."""
     setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
     del setup["variant"]  # PokerKit's setup takes the variant on its own
@@ -181,7 +195,7 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
         for event in hand.events:
             played.event(event)
         played.finish(hand.first_line)
-    return played.actions, state
+    return played
 
 
 class _Played:
@@ -198,6 +212,9 @@ class _Played:
         self.told: dict[str, list[str]] = {}
         #: The boards the history tells without saying when (``board_due``), in order.
         self.boards = [event for event in hand.events if event.kind == "board_due"]
+        #: The events (their index) before which PokerKit dealt such a board: a street begins there.
+        self.streets: set[int] = set()
+        self.seen = 0
 
     def apply(self, action: str, step: Any, line: int) -> None:
         try:
@@ -208,11 +225,13 @@ class _Played:
 
     def event(self, event: Event) -> None:
         state, kind = self.state, event.kind
+        self.seen += 1
         if kind in ("returned", "collected", "show", "muck", "street", "board_due"):
             return  # chips PokerKit moves itself; shows wait for the showdown
         if kind == "deal":
             self.told.setdefault(event.name, []).append(event.cards)
             return
+        self.unwritten_checks(event.name if kind != "board" else "", event.line)
         self.deal_due(event.line)
         if kind == "discard":
             self.discard(event)
@@ -231,7 +250,7 @@ class _Played:
             self.apply(f"{seat} f", state.fold, event.line)
         elif kind == "bring_in":
             self.apply(f"{seat} pb", state.post_bring_in, event.line)
-        elif kind in ("check", "call") or self.nobody_can_answer(event.name):
+        elif kind in ("check", "call") or self.nobody_can_answer(event.name) or self.calls(event):
             # a bet or raise nobody can answer (the others folded, all in or short
             # of the bet) is a call: the sites write its excess, which nobody can
             # call, as returned (or leave it to be worked out), PokerKit returns it too
@@ -254,6 +273,7 @@ class _Played:
                 state.burn_card("??")  # the burnt card is no action of PHH
             if not state.can_deal_hole() and self.boards and state.can_deal_board():
                 board = self.boards.pop(0)
+                self.streets.add(self.seen - 1)
                 self.apply(f"d db {board.cards}", partial(state.deal_board, board.cards), board.line)
                 continue
             if not state.can_deal_hole():
@@ -271,10 +291,31 @@ class _Played:
         after the hands are shown): deal and show until neither is due."""
         while True:
             written = len(self.actions)
+            self.unwritten_checks("", line)
             self.deal_due(line)
             self.showdown(line)
             if len(self.actions) == written:
                 return
+
+    def unwritten_checks(self, name: str, line: int) -> None:
+        """The checks no site writes: a player PokerKit asks to act whose only
+        move is a check (nothing to call, nobody left to answer a raise: a
+        big blind all in for less than the small blind), when the history
+        goes on with another player (``name``) or a board."""
+        state = self.state
+        while (
+            (index := state.actor_index) is not None
+            and self.names[index] != name
+            and state.checking_or_calling_amount == 0
+            and not state.can_complete_bet_or_raise_to()
+        ):
+            self.apply(f"p{index + 1} cc", state.check_or_call, line)
+
+    def calls(self, event: Event) -> bool:
+        """Whether a bet's chips do not top the bet to call: a call (Bovada
+        writes an all-in as the chips added, whatever it is)."""
+        index = self.names.index(event.name)
+        return event.kind == "bet" and self.state.bets[index] + event.amount <= max(self.state.bets)
 
     def nobody_can_answer(self, name: str) -> bool:
         """Whether no player but ``name`` still in the hand has more chips
@@ -402,8 +443,11 @@ def _smallest_unit(hand: SiteHand) -> Decimal:
     return Decimal(1).scaleb(min(exponent, 0))
 
 
-def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str]:
-    """Where the replay's final stacks differ from what the history implies."""
+def _held_to_history(hand: SiteHand, names: list[str], played: _Played) -> list[str]:
+    """Where the replay's final stacks differ from what the history implies
+    (a street begins at a board, or where PokerKit dealt one the history
+    tells without saying when)."""
+    state = played.state
     implied = {seat.name: seat.stack for seat in hand.seats}
     on_street = {name: Decimal(0) for name in names}
     for post in hand.posts:
@@ -411,10 +455,10 @@ def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str
         if post.kind != "ante" and post.kind != "dead":
             on_street[post.name] += post.amount
     collectors = set()
-    for event in hand.events:
-        if event.kind in ("board", "street"):
+    for index, event in enumerate(hand.events):
+        if event.kind in ("board", "street") or index in played.streets:
             on_street = dict.fromkeys(names, Decimal(0))
-        elif event.kind in ("call", "bet", "bring_in"):
+        if event.kind in ("call", "bet", "bring_in"):
             implied[event.name] -= event.amount
             on_street[event.name] += event.amount
         elif event.kind == "raise_to":
@@ -431,8 +475,10 @@ def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str
         final = Decimal(state.stacks[index])
         difference = final - implied[name]
         # A pot split in equal parts leaves the site an odd cent to give one of
-        # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each.
-        chop = name in collectors and abs(difference) < odd_chip
+        # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each,
+        # or, in whole chips, gives the odd chips to another winner than PokerKit does.
+        odd = abs(difference) < odd_chip or (len(collectors) > 1 and abs(difference) == odd_chip)
+        chop = name in collectors and odd
         if difference and not chop and (name not in collectors or difference < 0):
             problems.append(
                 f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "

@@ -389,3 +389,273 @@ def test_a_hand_cut_off_mid_line_is_named_and_the_next_one_on_that_line_read() -
     assert failed.reason == "the hand is cut off at `Big Blind  [ME] : Rais`: the next hand starts on the same line"
     assert [hand.hand.first_line for hand in conversion.converted] == [17]
     assert samples.fields(conversion.converted[0])["winnings"] == [0, 0, 0, 50]
+
+
+#: A cash hand whose UTG, back from sitting out, posts both blinds at once
+#: (``Posts dead chip $0.75`` at $0.25/$0.50), then checks the option the
+#: live big blind gives them (typed by hand, in the 2016 layout).
+_BOTH_BLINDS_POSTED = """\
+Ignition Hand #3340409800 TBL#10916521 HOLDEM No Limit - 2016-08-09 12:45:02
+Seat 1: Small Blind ($50 in chips)
+Seat 4: Big Blind [ME] ($50 in chips)
+Seat 5: UTG ($20 in chips)
+Seat 6: Dealer ($49.25 in chips)
+Dealer : Set dealer [6]
+Small Blind : Small Blind $0.25
+Big Blind  [ME] : Big blind $0.50
+UTG : Posts dead chip $0.75
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [9c Th]
+Big Blind  [ME] : Card dealt to a spot [9d 9s]
+UTG : Card dealt to a spot [Ah Qh]
+Dealer : Card dealt to a spot [4c Kd]
+UTG : Checks
+Dealer : Folds
+Small Blind : Calls $0.25
+Big Blind  [ME] : Checks
+*** FLOP *** [2c 7h Jd]
+Small Blind : Checks
+Big Blind  [ME] : Bets $1
+UTG : Folds
+Small Blind : Folds
+Big Blind  [ME] : Return uncalled portion of bet $1
+Big Blind  [ME] : Does not show [9d 9s] (One pair)
+Big Blind  [ME] : Hand result $1.75
+*** SUMMARY ***
+Total Pot($1.75)
+"""
+
+
+def test_a_dead_chip_is_both_blinds_the_big_one_live() -> None:
+    """``Posts dead chip`` is the small blind (dead) and the big blind
+    (live: its poster may check). Before: all of it dead money, "p3 (UTG)
+    ends the replay with 18.75; the history implies 19.25"."""
+    (hand,) = convert_text(_BOTH_BLINDS_POSTED).converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
+    assert fields["antes"] == [0, 0, Decimal("0.25"), 0]  # the small blind's part: dead money
+    assert "p3 cc" in samples.actions(hand) and fields["winnings"] == [0, Decimal("1.75"), 0, 0]
+
+
+#: A pot-limit Omaha cash hand of the 2012 layout, which writes no board
+#: where it is dealt (only the summary's): a raise on the flop, then an
+#: all-in on the turn of the chips added (typed by hand).
+_BOARD_UNWRITTEN_BETS = """\
+Bovada Hand #2601400001 TBL#1090300 OMAHA Pot Limit - 2012-04-24 02:57:51
+Seat 1: UTG ($300 in chips)
+Seat 3: Dealer ($1,000 in chips)
+Seat 4: Small Blind ($500 in chips)
+Seat 5: Big Blind [ME] ($800 in chips)
+Dealer : Set dealer/Bring in spot [3]
+Small Blind : Ante/Small Blind $5
+Big Blind  [ME] : Big blind/Bring in $10
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Jc 2s 4s 7s]
+Dealer : Card dealt to a spot [Qs 2c Jd Kd]
+Small Blind : Card dealt to a spot [4h Qd As Js]
+Big Blind  [ME] : Card dealt to a spot [7c Tc Td 2d]
+UTG : Raises $30
+Dealer : Folds
+Small Blind : Calls $25
+Big Blind  [ME] : Calls $20
+Small Blind : Checks
+Big Blind  [ME] : Bets $80
+UTG : Raises $240
+Small Blind : Folds
+Big Blind  [ME] : Calls $160
+Big Blind  [ME] : Checks
+UTG : All-in $30
+Big Blind  [ME] : Calls $30
+UTG : Showdown [2s 4s Ah 5c 3s] (Straight)
+Big Blind  [ME] : Showdown [Tc Td Ah Kh 9d] (One pair)
+UTG : Hand result $628
+*** SUMMARY ***
+Total Pot($630) | Rake ($2)
+Board [5c Ah Kh 9d 3s]
+Seat 1: UTG $628  with Straight [Jc 2s 4s 7s-2s 4s Ah 5c 3s]
+Seat 3: Dealer Folded on the POCKET CARDS
+Seat 4: Small Blind Folded on the FLOP
+Seat 5: Big Blind lose with One pair [7c Tc Td 2d-Tc Td Ah Kh 9d]
+"""
+
+
+def test_bets_after_a_board_the_hand_does_not_write_are_the_streets() -> None:
+    """A raise after a board the 2012 layout leaves unwritten raises the
+    new street's bet, and an all-in (the chips added) is a bet, a raise or
+    a call as PokerKit rules it at that point of the hand. Before: "p2
+    (Big Blind) ends the replay with 530; the history implies 500" (the
+    flop's raise counted from the first round's bets, the turn's all-in
+    read as a call of the flop's)."""
+    conversion = convert_text(_BOARD_UNWRITTEN_BETS)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["players"] == ["Small Blind", "Big Blind", "UTG", "Dealer"]
+    assert samples.actions(hand)[9:] == [
+        "p1 cc", "p2 cbr 80", "p3 cbr 240", "p1 f", "p2 cc", "d db 9d",
+        "p2 cc", "p3 cbr 30", "p2 cc", "p3 sm Jc2s4s7s", "p2 sm 7cTcTd2d", "d db 3s",
+    ]  # fmt: skip
+    assert fields["winnings"] == [0, 0, 628, 0] and fields["_rake"] == 2
+
+
+#: A tournament hand whose big blind is all in for less than the small
+#: blind; the others fold, and the small blind, with nothing to call and
+#: nobody left to raise, has no move the client writes (typed by hand).
+_SHORT_BIG_BLIND_TOURNAMENT = """\
+Bovada Hand #3400000002: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 15 (600/1200) - 2016-06-29 01:20:00
+Seat 1: Small Blind (20,000 in chips)
+Seat 2: Big Blind (500 in chips)
+Seat 3: UTG (15,000 in chips)
+Seat 4: Dealer (9,000 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : Ante chip 100
+Dealer : Ante chip 100
+Small Blind : Small blind 600
+Big Blind : All-in 400
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [Ts 3h]
+Big Blind : Card dealt to a spot [Ac 8d]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+UTG : Folds
+Dealer : Folds
+Small Blind : Return uncalled portion of bet 200
+*** FLOP *** [6s 4h 5c]
+*** TURN *** [6s 4h 5c] [6d]
+*** RIVER *** [6s 4h 5c 6d] [As]
+Small Blind : Showdown [6s 6d As Ts 5c] (One pair)
+Big Blind : Showdown [As Ac 6s 6d 8d] (Two pair)
+Big Blind : Hand Result 1200
+*** SUMMARY ***
+Total Pot(1200)
+Board [6s 4h 5c 6d As]
+"""
+
+#: A heads-up tournament hand whose big blind, short of the ante, is all
+#: in before the other's ante is posted (typed by hand, 2012 layout).
+_ALL_IN_BEFORE_THE_ANTES = """\
+Bovada Hand #2690800001: HOLDEM Tournament #1378001 TBL#3, No Limit- Level 12 (100/200) - 2012-11-25 22:10:00
+Seat 1: Big Blind [ME] (150 in chips)
+Seat 5: Dealer (20,000 in chips)
+Dealer : Set dealer/Bring in spot [5]
+Big Blind [ME] : All-in 150
+Dealer : Ante chip 200
+Dealer : Return uncalled portion of bet 50
+*** HOLE CARDS ***
+Big Blind [ME] : Card dealt to a spot [Qh Qd]
+Dealer : Card dealt to a spot [7s 2c]
+*** FLOP *** [Kc 8d 3s]
+*** TURN *** [Kc 8d 3s] [4h]
+*** RIVER *** [Kc 8d 3s 4h] [9c]
+Big Blind [ME] : Showdown [Qh Qd Kc 9c 8d] (One pair)
+Dealer : Showdown [Kc 9c 8d 7s 4h] (High Card)
+Big Blind [ME] : Hand Result 300
+*** SUMMARY ***
+Total Pot(300)
+Board [Kc 8d 3s 4h 9c]
+"""
+
+
+def test_a_big_blind_all_in_for_less_than_the_small_blind_leaves_a_check_nobody_writes() -> None:
+    """The all-in is the big blind (the game's: PokerKit posts what the
+    stack holds), and the small blind's check, its only move, is played
+    where the board comes. Before: "PokerKit refuses `d db 6s4h5c` here:
+    No board dealing is pending"."""
+    conversion = convert_text(_SHORT_BIG_BLIND_TOURNAMENT)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["blinds_or_straddles"] == [600, 1200, 0, 0]
+    assert samples.actions(hand)[4:7] == ["p3 f", "p4 f", "p1 cc"] and fields["winnings"] == [0, 1200, 0, 0]
+
+
+def test_an_all_in_before_the_antes_is_an_ante_and_an_ante_s_excess_is_not_in_play() -> None:
+    """Before: "PokerKit refuses `d db Kc8d3s` here: No board dealing is
+    pending" (the all-in read as a bet before the cards)."""
+    conversion = convert_text(_ALL_IN_BEFORE_THE_ANTES)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["antes"] == [150, 150]  # 200, less the 50 that came back
+    assert fields["winnings"] == [300, 0] and samples.actions(hand)[2:4] == ["p1 sm QhQd", "p2 sm 7s2c"]
+
+
+def test_a_hand_whose_first_lines_are_lost_is_named_and_the_one_before_it_read() -> None:
+    """An export cut and written on mid-line (FPDB's "concatenated partial"):
+    the summary of one hand runs into the seats of a hand whose first lines
+    are lost. Before: both read as one, "PokerKit refuses `p3 f` here:
+    There is no player to act"."""
+    cash, tournament = samples.text(SITE, "cash-and-tournament.txt").split("\n\n\n")
+    headless = tournament.split("\n", 2)[2]  # its first line and first seat lost
+    # the cut: the summary's last line runs into the end of the lost seat line (`Seat 6: … (1,480 in chips)`)
+    text = cash.replace("Seat+6: Dealer Folded before the FLOP", "Seat+6: Dealer Folded before 480 in chips)\n")
+    text += headless
+    conversion = convert_text(text)
+    (converted,) = conversion.converted
+    assert converted.problems == [] and samples.fields(converted)["winnings"] == [0, Decimal("38.75"), 0, 0]
+    (failed,) = conversion.failed
+    line = text.split("\n").index(headless.split("\n")[0]) + 1
+    assert failed.line == line and failed.reason.startswith("the hand's first lines are lost")
+
+
+def test_a_stud_seat_dealt_no_cards_is_not_dealt_in() -> None:
+    """A seat listed but sitting out (no ``Card dealt to a spot``) takes
+    no turn. Before: "Seat+1 acts, but it is Seat+7's turn"."""
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt").replace(
+        "Seat+5: 1,500 in chips\n", "Seat+5: 1,500 in chips\nSeat+7: 1,500 in chips\nSeat+7 : Seat sit out\n", 1
+    )
+    conversion = convert_text(text)
+    assert [failed.reason for failed in conversion.failed] == []
+    first = conversion.converted[0]
+    assert first.problems == [] and samples.fields(first)["players"] == ["Seat+1", "Seat+3", "Seat+5"]
+
+
+#: A tournament hand whose small blind, having posted the ante, is all in
+#: for less than the blind; the dealer is all in, the big blind covers
+#: both: a main pot and a side pot (typed by hand).
+_SHORT_SMALL_BLIND_AFTER_ANTE = """\
+Bovada Hand #3400000003: HOLDEM Tournament #14890001 TBL#7, No Limit- Level 15 (600/1200) - 2016-06-29 01:30:00
+Seat 1: Small Blind (400 in chips)
+Seat 2: Big Blind (15,000 in chips)
+Seat 3: UTG (15,000 in chips)
+Seat 4: Dealer (1,300 in chips)
+Dealer : Set dealer [4]
+Small Blind : Ante chip 100
+Big Blind : Ante chip 100
+UTG : Ante chip 100
+Dealer : Ante chip 100
+Small Blind : All-in 300
+Big Blind : Big blind 1200
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [7h 3d]
+Big Blind : Card dealt to a spot [Ac 8d]
+UTG : Card dealt to a spot [9s 8s]
+Dealer : Card dealt to a spot [Ah Kh]
+UTG : Folds
+Dealer : All-in 1200
+*** FLOP *** [6s 4h 5c]
+*** TURN *** [6s 4h 5c] [6d]
+*** RIVER *** [6s 4h 5c 6d] [As]
+Small Blind : Showdown [7h 6s 5c 4h 3d] (Straight)
+Big Blind : Showdown [As Ac 6s 6d 8d] (Two pair)
+Dealer : Showdown [Ah As 6s 6d Kh] (Two pair)
+Dealer : Hand Result-Side Pot 1800
+Small Blind : Hand Result 1300
+*** SUMMARY ***
+Total Pot(3100)
+Board [6s 4h 5c 6d As]
+"""
+
+
+def test_a_small_blind_all_in_after_its_ante_is_the_small_blind() -> None:
+    """Before: the all-in read as more ante, "p1 (Small Blind) ends the
+    replay with 700; the history implies 1,300" (no blind, so only the
+    antes in its pot)."""
+    conversion = convert_text(_SHORT_SMALL_BLIND_AFTER_ANTE)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    fields = samples.fields(hand)
+    assert hand.problems == [] and fields["blinds_or_straddles"] == [300, 1200, 0, 0]
+    assert fields["antes"] == [100, 100, 100, 100] and fields["winnings"] == [1300, 0, 0, 1800]

@@ -115,3 +115,33 @@ def test_a_fold_before_the_cards_are_dealt_is_a_seat_not_dealt_in(where: str) ->
     fields = samples.fields(cash)
     assert fields["players"] == ["RiverRat", "Grünfeld", "Zoë", "kat 42"]
     assert fields["winnings"] == [0, 0, Decimal("0.70"), 0]
+
+
+def test_a_dead_small_blind_alone_is_dead_money() -> None:
+    """``posts dead blind [$0.02 + $0]``: a small blind owed, paid dead, and
+    no big blind. Before: "PokerKit cannot set this hand up: Negative antes
+    or bring-in was supplied" (read as a big blind with $-0.03 dead)."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace(
+        "Seat 6: Grünfeld ( $12.35 )\n", "Seat 6: Grünfeld ( $12.35 )\nSeat 8: Dora ( $3 )\n", 1
+    )
+    text = text.replace(
+        "Grünfeld posts big blind [$0.05]\n",
+        "Grünfeld posts big blind [$0.05]\nDora posts dead blind [$0.02 + $0]\n",
+        1,
+    )
+    text = text.replace("Zoë raises", "Dora folds\nZoë raises", 1).replace("[ $0.70 ]", "[ $0.72 ]", 1)
+    conversion = convert_text(text)
+    assert [failed.reason for failed in conversion.failed] == []
+    cash = conversion.converted[0]
+    fields = samples.fields(cash)
+    assert cash.problems == [] and fields["players"] == ["RiverRat", "Grünfeld", "Dora", "Zoë", "kat 42"]
+    assert fields["antes"] == [0, 0, Decimal("0.02"), 0, 0] and fields["winnings"] == [0, 0, 0, Decimal("0.72"), 0]
+
+
+def test_an_export_without_the_players_names_is_named() -> None:
+    """Before: "`Seat 1:  ( $5 )` is not a line this converter understands"."""
+    text = samples.text(SITE, "cash-and-tournament.txt")
+    for name in ("Zoë", "kat 42", "RiverRat", "Grünfeld"):
+        text = text.replace(name, "", 4)
+    failed = convert_text(text).failed[0]
+    assert failed.line == 7 and failed.reason.startswith("the export leaves out the players' names (`Seat 1:  ( $5 )`)")

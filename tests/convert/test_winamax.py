@@ -326,3 +326,60 @@ def test_a_stud_export_that_shows_nobody_s_cards_is_named() -> None:
         "this Winamax stud hand shows nobody's cards as they are dealt, and the up cards decide who brings in"
         " and who acts first: PHH cannot replay the hand without them",
     )
+
+
+#: A tournament hand chopped three ways, 140 chips: Winamax gives the odd
+#: chips to two players, PokerKit both to a third (typed by hand).
+_THREE_WAY_CHOP = (
+    'Winamax Poker - Tournament "Freeroll" buyIn: Free level: 2 - HandId: #5142226-53-1299355300'
+    " - Holdem no limit (5/10/20) - 2011/03/05 20:05:00 UTC\n"
+    """\
+Table: 'Freeroll 150€(5142226)#052' 9-max (real money) Seat #2 is the button
+Seat 1: Dora (1000)
+Seat 2: gpelle (1000)
+Seat 5: elo_7 (1000)
+Seat 9: MALBAKONE (1000)
+*** ANTE/BLINDS ***
+Dora posts ante 5
+gpelle posts ante 5
+elo_7 posts ante 5
+MALBAKONE posts ante 5
+elo_7 posts small blind 10
+MALBAKONE posts big blind 20
+*** PRE-FLOP ***
+Dora folds
+gpelle raises 20 to 40
+elo_7 calls 30
+MALBAKONE calls 20
+*** FLOP *** [Tc Td Qd]
+elo_7 checks
+MALBAKONE checks
+gpelle checks
+*** TURN *** [Tc Td Qd][Qh]
+elo_7 checks
+MALBAKONE checks
+gpelle checks
+*** RIVER *** [Tc Td Qd Qh][Ac]
+elo_7 checks
+MALBAKONE checks
+gpelle checks
+*** SHOW DOWN ***
+elo_7 shows [4s 5h] (Two pairs : Queens and Tens)
+MALBAKONE shows [6c 7h] (Two pairs : Queens and Tens)
+gpelle shows [2c 3h] (Two pairs : Queens and Tens)
+gpelle collected 47 from pot
+MALBAKONE collected 47 from pot
+elo_7 collected 46 from pot
+*** SUMMARY ***
+Total pot 140 | No rake
+Board: [Tc Td Qd Qh Ac]
+"""
+)
+
+
+def test_a_pot_chopped_with_odd_chips_given_otherwise_than_pokerkit_gives_them() -> None:
+    """Before: "p2 (MALBAKONE) ends the replay with 1,001; the history
+    implies 1,002" (and gpelle's likewise): which winner gets the odd chip
+    is the site's rule, not a stack the history gets wrong."""
+    (hand,) = convert_text(_THREE_WAY_CHOP).converted
+    assert hand.problems == [] and samples.fields(hand)["winnings"] == [46, 47, 0, 47]

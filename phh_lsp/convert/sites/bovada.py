@@ -9,9 +9,10 @@ to $2``, ``Big Blind : Hand result $0.75``), every player's cards are given
 (``Card dealt to a spot [9c Th]``), and a cash hand's first line names no
 stakes and no table: the stakes are the blinds posted, the button the seat
 ``Set dealer`` names (else the ``Dealer``'s). An ``All-in $N`` gives the
-chips added: a call, a bet or a raise by what was bet before it on the
-street. A limit table named by its blinds (``$20-$40``, blinds 10/20) bets
-the big blind on the first streets.
+chips added: a call, a bet or a raise as PokerKit's state makes it (the
+2012 layout writes no board, so no line tells the street). A limit table
+named by its blinds (``$20-$40``, blinds 10/20) bets the big blind on the
+first streets.
 
 Each line is put in PokerStars' words and read by
 :func:`phh_lsp.convert.sites.pokerstars.read_layout`; the table line that
@@ -60,7 +61,8 @@ _VERBS: Final = (
     (re.compile(r"Ante chip " + _NUMBER), "posts the ante {amount}"),
     (re.compile(r"Bring_in chip " + _NUMBER), "brings in for {amount}"),
     (re.compile(r"Posts chip " + _NUMBER), "posts big blind {amount}"),
-    (re.compile(r"Posts dead chip " + _NUMBER), "posts missed blind {amount}"),
+    # both blinds at once, back from sitting out: the small blind's part dead, the big blind's live
+    (re.compile(r"Posts dead chip " + _NUMBER), "posts small & big blinds {amount}"),
     (re.compile(r"Folds?(?: ?\(.*\))?"), "folds"),
     (re.compile(r"Folds & [Ss]hows (?P<cards>\[[^\]]*\])(?: Show\d \[[^\]]*\])?"), "folds {cards}"),
     (re.compile(r"Checks(?: ?\(.*\))?"), "checks"),
@@ -97,6 +99,8 @@ _ONCE: Final = re.compile(
 _ONCE_PAID: Final = re.compile(_ONCE.pattern + r"|.+ : Hand [Rr]esult.*")
 _RESULT: Final = re.compile(r".+ : Hand [Rr]esult(?:-Side [Pp]ot)? " + r"\$?(?P<amount>[\d,]+(?:\.\d+)?)\s*")
 _POST_ALL_IN: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : All-in(?:\([^)]*\))? " + _NUMBER + r"\s*")
+_ANTE: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : Ante chip " + _NUMBER + r"\s*")
+_RETURNED: Final = re.compile(r"(?P<name>.+?)(?: +\[ME\])? : Return uncalled portion of bet " + _NUMBER + r"\s*")
 _ANTE_OR_BLIND: Final = re.compile(r".+ : (?P<ante>Ante chip)?.*")
 _TABLE_CARDS: Final = re.compile(r"Card (?:dealt )?to (?:the )?table (\[[^\]]*\])")
 _STREETS: Final = ("FLOP", "TURN", "RIVER")
@@ -157,9 +161,22 @@ def _in_pokerstars_words(lines: list[str]) -> tuple[list[str], list[int], _Refus
                     refused[len(words) + 1] = ConversionError(reason, number)
                 _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
                 hand = []
+            elif hand and _START.match(hand[0][1]) and _SEAT.fullmatch(text) and _summed_up(hand):
+                # a seat after the summary: a hand whose first lines the export lost, read as none
+                _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
+                reason = f"the hand's first lines are lost (the export cut them off): it starts at `{text}`"
+                refused[len(words) + 1] = ConversionError(reason, number)
+                words.append("PokerStars Hand #0: its first lines lost")
+                origin.append(number)
+                hand = []
             hand.append((number, text))
     _hand_in_pokerstars_words(hand, words, origin, (refused, due), known)
     return words, origin, refused, due
+
+
+def _summed_up(hand: list[tuple[int, str]]) -> bool:
+    """Whether the hand's summary has begun: no seat of it is listed after."""
+    return any(text.startswith("*** SUMMARY") for _, text in hand)
 
 
 def _hand_in_pokerstars_words(
@@ -193,7 +210,6 @@ def _hand_in_pokerstars_words(
     table = found[1] if (found := re.search(r"TBL#(\d+)", first[1])) else "?"
     words.append(f"Table '{table}' Seat #{places.get('Dealer', len(places))} is the button")
     origin += [first[0], first[0]]
-    street: dict[str, Decimal] = {}
     dealt: dict[str, str] = {}
     boards = 0
     # A seat dealt no cards where others are (sitting out, or seated during the hand) is not dealt in.
@@ -205,13 +221,11 @@ def _hand_in_pokerstars_words(
     for number, text in rest:
         origin.append(number)
         text, previous = ("" if text == previous and once.fullmatch(text) else text), text
-        if not text:
-            words.append(text)
-        elif text.startswith("*** "):
-            street = {} if not text.startswith("*** HOLE CARDS") else street
+        if not text or text.startswith("*** "):
             words.append(text)
         elif stud and (seat_line := bovada_stud.seat_line(text)):
-            words.append(seat_line)
+            name = seat_line.split(": ", 1)[1].split(" (", 1)[0]
+            words.append(seat_line + (" is sitting out" if carded and name not in carded else ""))
         elif seat := _SEAT.fullmatch(text):
             name = seat["name"].strip()
             out = " is sitting out" if carded and name not in carded else ""
@@ -220,9 +234,8 @@ def _hand_in_pokerstars_words(
             words.append(f"Total pot {total['pot']}" + (f" | Rake {total['rake']}" if total["rake"] else ""))
         elif line := _LINE.fullmatch(text):
             verb = bovada_stud.stud_verb(line["verb"]) if stud else line["verb"]
-            words.append(_player_line(line["name"].strip(), verb, street, dealt) if verb else "")
+            words.append(_player_line(line["name"].strip(), verb, dealt) if verb else "")
         elif board := _TABLE_CARDS.fullmatch(text):  # the older layout's boards
-            street = {}
             words.append(f"*** {_STREETS[min(boards, 2)]} *** {board[1]}")
             boards += 1
         elif _NOTHING.fullmatch(text):
@@ -233,23 +246,40 @@ def _hand_in_pokerstars_words(
 
 def _posted_all_in(lines: list[tuple[int, str]], cash: bool) -> tuple[list[tuple[int, str]], bool]:
     """The lines with a post made all in before the cards are dealt written
-    as the post it is: among the antes (``UTG+3 : All-in 60`` before any
-    blind), an ante; at a cash table, ``Big Blind : All-in $8``, the big
-    blind. And whether a big blind was: the blind is then the stakes' only
-    if the stack covered it (a tournament's header names its stakes)."""
+    as the post it is: in a hand with antes, before any blind (``UTG+3 :
+    All-in 60``, even before the others' antes) by a player who posts
+    none, an ante; ``Big Blind : All-in $8``, the big blind (and the small
+    blind's, the small blind). And whether a cash table's big blind was:
+    the blind is then the stakes' only if the stack covered it (a
+    tournament's header names its stakes)."""
     out: list[tuple[int, str]] = []
-    all_in = antes = blinds = False
+    all_in = blinds = False
+    anted = {ante["name"].strip() for _, text in lines if (ante := _ANTE.fullmatch(text))}
+    cards = next((index for index, (_, text) in enumerate(lines) if text.startswith("*** ")), len(lines))
+    antes = any((posted := _ANTE_OR_BLIND.fullmatch(text)) and posted["ante"] is not None for _, text in lines[:cards])
     for index, (number, text) in enumerate(lines):
         if text.startswith("*** "):
             return out + lines[index:], all_in
         if found := _POST_ALL_IN.fullmatch(text):
             name = found["name"].strip()
-            if antes and not blinds:
+            if antes and not blinds and name not in anted:
                 text = f"{name} : Ante chip {found['amount']}"
-            elif cash and name == "Big Blind":
-                text, all_in = f"{name} : Big blind {found['amount']}", True
+            elif name == "Big Blind":
+                text, all_in = f"{name} : Big blind {found['amount']}", cash
+            elif name == "Small Blind":  # after its ante: the blind
+                text = f"{name} : Small blind {found['amount']}"
+        elif (
+            (back := _RETURNED.fullmatch(text))
+            and out
+            and (ante := _ANTE.fullmatch(out[-1][1]))
+            and (back["name"] == ante["name"])
+        ):
+            # an ante above an all-in player's: its excess comes back before the cards, it was never in play
+            kept = _number(ante["amount"]) - _number(back["amount"])
+            out[-1] = (out[-1][0], f"{ante['name']} : Ante chip {kept}")
+            continue
         elif (posted := _ANTE_OR_BLIND.fullmatch(text)) and not _NEWS.fullmatch(text.split(" : ", 1)[1]):
-            antes, blinds = antes or posted["ante"] is not None, blinds or posted["ante"] is None
+            blinds = blinds or posted["ante"] is None
         out.append((number, text))
     return out, all_in
 
@@ -294,9 +324,9 @@ def _place_order(name: str) -> tuple[int, str]:
     return (100 if name == "Dealer" else 50), name
 
 
-def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[str, str]) -> str:
-    """A player's line in PokerStars' words, the chips they put in on the
-    street kept (an all-in is a call, a bet or a raise by them), and the
+def _player_line(name: str, verb: str, dealt: dict[str, str]) -> str:
+    """A player's line in PokerStars' words (an all-in, the chips added, as
+    a bet: PokerKit's state makes it a call, a bet or a raise), and the
     cards they were dealt (``Showdown [..]`` gives the best five cards,
     the board's among them: the player shows their own)."""
     if verb.startswith("Card dealt to a spot "):  # a stud street's: the cards held before, then the new
@@ -306,38 +336,19 @@ def _player_line(name: str, verb: str, street: dict[str, Decimal], dealt: dict[s
     if re.fullmatch(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\(.*\))?", verb):
         return f"{name}: shows {dealt[name]}" if name in dealt else f"{name}: {verb}"
     if found := re.fullmatch(r"Return uncalled portion of bet " + _NUMBER, verb):
-        street[name] = street.get(name, Decimal(0)) - _number(found["amount"])
         return f"Uncalled bet ({found['amount']}) returned to {name}"
     if found := re.fullmatch(r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? " + _NUMBER, verb):
         return f"{name} collected {found['amount']} from {'side ' if found['side'] else ''}pot"
     if _NEWS.fullmatch(verb):
         return ""
     if found := re.fullmatch(r"All-in(?:\((?!raise)[^)]*\))? " + _NUMBER, verb):
-        verb = _all_in(name, found["amount"], street)
+        # the chips added: a call, a bet or a raise as PokerKit rules it where it
+        # stands (the 2012 layout writes no board, so no line here tells the street)
+        verb = f"Bets {found['amount']}"
     for pattern, ours in _VERBS:
         if found := pattern.fullmatch(verb):
-            said = ours.format(**found.groupdict())
-            _put_in(name, said, street)
-            return f"{name}: {said}"
+            return f"{name}: {ours.format(**found.groupdict())}"
     return f"{name}: {verb}"
-
-
-def _all_in(name: str, amount: str, street: dict[str, Decimal]) -> str:
-    """An all-in of the chips added, as the call, bet or raise it is."""
-    total = street.get(name, Decimal(0)) + _number(amount)
-    top = max(street.values(), default=Decimal(0))
-    if total <= top:
-        return f"Calls {amount}"
-    if top == 0:
-        return f"Bets {amount}"
-    return f"All-in(raise) {amount} to {'$' if amount.startswith('$') else ''}{total}"
-
-
-def _put_in(name: str, said: str, street: dict[str, Decimal]) -> None:
-    if found := re.match(r"(?:posts (?:small|big) blind|brings in for|calls|bets) " + _NUMBER, said):
-        street[name] = street.get(name, Decimal(0)) + _number(found["amount"])
-    elif found := re.match(r"raises \S+ to " + _NUMBER, said):
-        street[name] = _number(found["amount"])
 
 
 def _number(raw: str) -> Decimal:

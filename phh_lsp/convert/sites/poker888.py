@@ -64,6 +64,7 @@ _BOARD: Final = re.compile(r"\*\* Dealing (flop|turn|river) \*\*(.*)")
 _BRACKETED: Final = re.compile(r"\[ ?([$€£]? ?\d[\d .,]*?(?: ?[$€£])?) ?\]")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected \[ ?(?P<amount>[^\]]*?) ?\]")
 _DEAD_AND_BIG: Final = re.compile(r"(?P<name>.+?) posts dead blind \[(?P<dead>[^\]+]+?) \+ (?P<big>[^\]]+?)\]")
+_NAMELESS: Final = re.compile(r"Seat \d+: +\(")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \( ?(?P<chips>[^()]*?) ?\)")
 #: 888's clients write the cards in the player's language: the ranks of
 #: Dutch (heer, vrouw, boer), Swedish (knekt, dam, ess), German (bube,
@@ -106,6 +107,12 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     table = _TABLE.fullmatch(lines[2].strip())
     if table is None:
         raise ConversionError("the third line does not name the table", first_line + 2)
+    if nameless := next((index for index, line in enumerate(lines) if _NAMELESS.match(line)), None):
+        raise ConversionError(
+            f"the export leaves out the players' names (`{lines[nameless].strip()}`): "
+            "who posts, bets and wins cannot be told",
+            first_line + nameless,
+        )
     words = [f"***** Hand History for Game {_START.match(lines[0])['id']} *****"]  # type: ignore[index]
     words.append(_game_line(game, table["tournament"], first_line + 1))
     name = table["table"] or table["number"]
@@ -178,8 +185,10 @@ def _in_party_words(text: str, suits: dict[str, str]) -> str:
     if seat := _SEAT.fullmatch(text):
         return f"{seat['seat']} ( {_plain(seat['chips'])} )"
     if dead := _DEAD_AND_BIG.fullmatch(text):  # the small blind dead, the big blind live
-        total = Decimal(_plain(dead["dead"])) + Decimal(_plain(dead["big"]))
-        return f"{dead['name']} posts big blind + dead [{total}]"
+        small, big = Decimal(_plain(dead["dead"])), Decimal(_plain(dead["big"]))
+        if not big:  # `[$25 + $0]`: the small blind owed, alone
+            return f"{dead['name']} posts dead blind [{small}]"
+        return f"{dead['name']} posts big blind + dead [{small + big}]"
     if text.endswith(" did not show his hand"):
         return text.removesuffix(" did not show his hand") + " does not show cards."
     return re.sub(r" mucks \[", " doesn't show [", text)
