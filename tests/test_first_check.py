@@ -1,0 +1,113 @@
+"""A large file's first check, and the keystrokes after it, as a client that
+takes pushed diagnostics (Neovim 0.7) sees them (issue #30).
+
+The server runs in this process, its messages read and written as JSON:
+the test can land a keystroke exactly where a real editor lands one only
+now and then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+import pytest
+
+from phh_lsp.lsp.features import diagnostics
+from phh_lsp.lsp.server import build_server
+from tests.conftest import BIG_PHHS
+
+URI = "file:///hands/big.phhs"
+
+
+class Client:
+    """Messages in, as an editor sends them; the server's out, decoded."""
+
+    def __init__(self) -> None:
+        self.server = build_server()
+        self.sent: list[dict[str, Any]] = []
+        self.server.protocol.set_writer(self, include_headers=False)
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(json.loads(data))
+
+    def close(self) -> None:
+        """(pygls's writer)"""
+
+    def send(self, message: dict[str, Any]) -> None:
+        protocol = self.server.protocol
+        protocol.handle_message(protocol.structure_message({"jsonrpc": "2.0", **message}))
+
+    def start(self, text: str) -> None:
+        self.send({"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+        self.send({"method": "initialized", "params": {}})
+        self.send(
+            {
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": URI, "languageId": "phh", "version": 1, "text": text}},
+            }
+        )
+
+    def type_comment(self, version: int) -> None:
+        """A comment line typed above the first hand."""
+        start = {"line": 0, "character": 0}
+        change = {"range": {"start": start, "end": start}, "text": f"# note {version}\n"}
+        self.send(
+            {
+                "method": "textDocument/didChange",
+                "params": {"textDocument": {"uri": URI, "version": version}, "contentChanges": [change]},
+            }
+        )
+
+    def published(self) -> list[tuple[int, list[str]]]:
+        """Each publish of the document: its version and its diagnostics' codes."""
+        return [
+            (message["params"]["version"], [item["code"] for item in message["params"]["diagnostics"]])
+            for message in self.sent
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == URI
+        ]
+
+    async def until_published(self, version: int, codes: list[str]) -> None:
+        for _ in range(600):
+            if (version, codes) in self.published():
+                await asyncio.sleep(0.05)  # anything that would follow it
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"version {version} never published {codes}: {self.published()}")
+
+
+@pytest.mark.asyncio
+async def test_a_keystroke_before_the_first_publish_leaves_the_next_ones_one_publish_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A keystroke that lands once the first whole check of a 69-hand file is
+    done but before its diagnostics are sent: the next checks edit that
+    analysis, one hand each, and send the whole file's diagnostics once.
+    (Each was taken for a first check until one check was published in
+    time: it sent the first hands' diagnostics alone, then the whole file's,
+    so the file's hint vanished and came back at every keystroke.)"""
+    client = Client()
+    loop = asyncio.get_running_loop()
+    whole = ["PHH504"]  # the file's one hint, in hand 62: none in its first hands
+    check = diagnostics.lsp_diagnostics
+    typed = threading.Event()
+
+    def keystroke_before_the_publish(*args: Any) -> Any:
+        found = check(*args)
+        if len(found) == len(whole) and not typed.is_set():  # the first whole check, in its worker
+            loop.call_soon_threadsafe(lambda: (client.type_comment(2), typed.set()))
+            typed.wait(10)
+        return found
+
+    monkeypatch.setattr(diagnostics, "lsp_diagnostics", keystroke_before_the_publish)
+    text = BIG_PHHS.read_text(encoding="utf-8")
+    client.start(text[: text.index("\n[70]")])
+    await client.until_published(2, whole)
+    client.type_comment(3)
+    await client.until_published(3, whole)
+    client.type_comment(4)
+    await client.until_published(4, whole)
+    assert client.published() == [(1, []), (2, whole), (3, whole), (4, whole)]
+    client.send({"id": 2, "method": "shutdown"})
