@@ -40,8 +40,9 @@ class Client:
         protocol = self.server.protocol
         protocol.handle_message(protocol.structure_message({"jsonrpc": "2.0", **message}))
 
-    def start(self, text: str) -> None:
-        self.send({"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+    def start(self, text: str, capabilities: dict[str, Any] | None = None) -> None:
+        initialize = {"processId": None, "rootUri": None, "capabilities": capabilities or {}}
+        self.send({"id": 1, "method": "initialize", "params": initialize})
         self.send({"method": "initialized", "params": {}})
         self.send(
             {
@@ -111,3 +112,64 @@ async def test_a_keystroke_before_the_first_publish_leaves_the_next_ones_one_pub
     await client.until_published(4, whole)
     assert client.published() == [(1, []), (2, whole), (3, whole), (4, whole)]
     client.send({"id": 2, "method": "shutdown"})
+
+
+@pytest.mark.asyncio
+async def test_the_rules_engine_loads_once_initialize_is_answered_not_at_initialized(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The imports a first check waits for (PokerKit, the core: ~0.3 s) start
+    as soon as the answer to ``initialize`` is written: not after the
+    client's ``initialized`` and the settings read then, which came before
+    them on the way to a large file's first diagnostics."""
+    from phh_lsp.lsp import lifecycle
+
+    client = Client()
+    started: list[list[str]] = []  # what the client had been sent when the warm-up began
+    monkeypatch.setattr(lifecycle, "_warm_up", lambda ls: started.append([str(m.get("id")) for m in client.sent]))
+    client.send({"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+    for _ in range(100):
+        if started:
+            break
+        await asyncio.sleep(0.01)
+    assert started == [["1"]]
+
+
+@pytest.mark.asyncio
+async def test_the_first_hands_are_checked_while_the_client_answers_the_progress(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The progress of a large file's first check is created by a request
+    the client answers (a round trip of a few ms, more under load): its
+    first hands are checked meanwhile, not after; they are still sent
+    within the progress."""
+    from phh_lsp.lsp import checking
+
+    monkeypatch.setattr(checking, "PROGRESS_FROM_HANDS", 20)
+    client = Client()
+    capabilities = {"window": {"workDoneProgress": True}}
+    checked_before_the_answer: list[bool] = []
+    answered = threading.Event()
+    check = diagnostics.first_hands_diagnostics
+
+    def first_hands(*args: Any) -> Any:
+        checked_before_the_answer.append(not answered.is_set())
+        return check(*args)
+
+    monkeypatch.setattr(diagnostics, "first_hands_diagnostics", first_hands)
+    text = BIG_PHHS.read_text(encoding="utf-8")
+    client.start(text[: text.index("\n[70]")], capabilities)
+    for _ in range(200):
+        created = [m for m in client.sent if m.get("method") == "window/workDoneProgress/create"]
+        if created and checked_before_the_answer:
+            break
+        await asyncio.sleep(0.01)
+    answered.set()
+    client.send({"id": created[0]["id"], "result": None})
+    await client.until_published(1, ["PHH504"])
+    assert checked_before_the_answer == [True]
+    sent = [m.get("method") or m.get("id") for m in client.sent]
+    begin = next(i for i, m in enumerate(client.sent) if m.get("params", {}).get("value", {}).get("kind") == "begin")
+    first_publish = sent.index("textDocument/publishDiagnostics")
+    assert begin < first_publish
+    assert client.published() == [(1, []), (1, ["PHH504"])]

@@ -141,11 +141,15 @@ async def _compute(
     # not counted again at each keystroke
     whole = str(text) if first else ""  # only a first check reads the whole text here
     hands = whole.count("\n[") + whole.startswith("[") if multi else 1
+    early = None
+    if first and publish_first_hands and multi:
+        # the first hands are checked while the client answers the progress's creation
+        first_hands = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
+        early = loop.run_in_executor(None, first_hands)
     token = await _progress_for(ls, uri, hands) if first else None
     try:
-        if first and publish_first_hands and multi:
-            early = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
-            items = await loop.run_in_executor(None, early)
+        if early is not None:
+            items = await early
             if items is not None and ls.documents.is_current(uri, version):
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
             # the other features load beside the rest of the check, not beside its first hands
