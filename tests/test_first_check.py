@@ -22,6 +22,16 @@ from tests.conftest import BIG_PHHS
 URI = "file:///hands/big.phhs"
 
 
+@pytest.fixture(autouse=True)
+def _no_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's warm-up tunes the garbage collector for a long-lived
+    process (old generations never collected on their own): not the test
+    run's, which has imported all the warm-up would load."""
+    from phh_lsp.lsp import lifecycle
+
+    monkeypatch.setattr(lifecycle, "_warm_up", lambda ls: None)
+
+
 class Client:
     """Messages in, as an editor sends them; the server's out, decoded."""
 
@@ -173,3 +183,4 @@ async def test_the_first_hands_are_checked_while_the_client_answers_the_progress
     first_publish = sent.index("textDocument/publishDiagnostics")
     assert begin < first_publish
     assert client.published() == [(1, []), (1, ["PHH504"])]
+    client.send({"id": 2, "method": "shutdown"})

@@ -146,6 +146,7 @@ async def _compute(
         # the first hands are checked while the client answers the progress's creation
         first_hands = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
         early = loop.run_in_executor(None, first_hands)
+        early.add_done_callback(_retrieved)  # not awaited if this check is cancelled as the server exits
     token = await _progress_for(ls, uri, hands) if first else None
     try:
         if early is not None:
