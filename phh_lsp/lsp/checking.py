@@ -70,7 +70,8 @@ async def _diagnose(
         # one computation per version and settings: a client that asks twice
         # while a 1,000-hand file is first checked waits for the one under way
         text = text_of(document)  # the server's blocks: a keystroke joins no whole text
-        running = key, asyncio.ensure_future(_compute(ls, uri, version, text, publish_first_hands))
+        before = running[1] if running is not None else None
+        running = key, asyncio.ensure_future(_compute(ls, uri, version, text, publish_first_hands, before))
         running[1].add_done_callback(_retrieved)  # an outcome nobody waits for any more is no error
         ls.diagnosing[uri] = running
     try:
@@ -103,7 +104,12 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
 
 
 async def _compute(
-    ls: PhhLanguageServer, uri: str, version: int | None, text: Text, publish_first_hands: bool = False
+    ls: PhhLanguageServer,
+    uri: str,
+    version: int | None,
+    text: Text,
+    publish_first_hands: bool = False,
+    before: asyncio.Future[list[types.Diagnostic]] | None = None,
 ) -> list[types.Diagnostic]:
     """Check the document in a worker thread (with progress shown the first
     time, when it has many hands); Superseded if it changes meanwhile.
@@ -112,25 +118,39 @@ async def _compute(
     the diagnostics of its first hands, where the editor opens it: what is
     wrong at the top shows in a fraction of the time the whole check takes
     (within its progress, so a client can tell they are not all); the whole
-    file's diagnostics follow and replace them."""
+    file's diagnostics follow and replace them.
+
+    ``before``: the check of an older version still under way. Until a
+    first check is done, a newer one waits for it (it stops at its next
+    hand, or it has analysed them all): a first check that had analysed the
+    whole file when a keystroke came leaves the keystroke's check one hand
+    to re-analyse, not a first check of its own."""
     from phh_lsp.core.syntax.hands import is_multi_hand
     from phh_lsp.lsp.features import diagnostics
     from phh_lsp.lsp.warm_up import warm_up_features
 
+    if before is not None and uri not in ls.checked:
+        await asyncio.wait([before])
     multi = is_multi_hand(uri, text)
     settings = ls.editor_settings.settings_for(uri)
     loop = asyncio.get_running_loop()
     # only the first check of a document can take long: later ones re-analyse the edited hand
     first = uri not in ls.checked
+    opened = ls.open_document(uri)
     # the progress's count before the cut (seconds for 50,000 hands, made in the worker);
     # not counted again at each keystroke
     whole = str(text) if first else ""  # only a first check reads the whole text here
     hands = whole.count("\n[") + whole.startswith("[") if multi else 1
+    early = None
+    if first and publish_first_hands and multi:
+        # the first hands are checked while the client answers the progress's creation
+        first_hands = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
+        early = loop.run_in_executor(None, first_hands)
+        early.add_done_callback(_retrieved)  # not awaited if this check is cancelled as the server exits
     token = await _progress_for(ls, uri, hands) if first else None
     try:
-        if first and publish_first_hands and multi:
-            early = functools.partial(diagnostics.first_hands_diagnostics, whole, settings, ls.encoding, FIRST_HANDS)
-            items = await loop.run_in_executor(None, early)
+        if early is not None:
+            items = await early
             if items is not None and ls.documents.is_current(uri, version):
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
             # the other features load beside the rest of the check, not beside its first hands
@@ -140,6 +160,10 @@ async def _compute(
         analysis = await loop.run_in_executor(None, _first_analysis, made) if first else made()
         work = functools.partial(diagnostics.lsp_diagnostics, analysis, settings, ls.encoding)
         items = await loop.run_in_executor(None, work)
+        if ls.open_document(uri) is opened:
+            # the whole file is analysed: a keystroke that came meanwhile is re-checked from
+            # this analysis, one hand, as are the next ones, though this check is not sent
+            ls.checked.add(uri)
     finally:
         # once the client has said shutdown or exit nothing more is sent: on
         # exit this runs as the task is cancelled, with the output closed

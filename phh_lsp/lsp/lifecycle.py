@@ -1,9 +1,10 @@
 """The session's start and end: ``initialize`` to ``exit``.
 
 At ``initialize`` the server only sets up its documents and answers: the
-editor waits for that answer. Everything else (the settings, the core and
-PokerKit, the garbage collector's tuning for a long-lived process) comes
-after, at ``initialized`` and in a worker thread. At ``shutdown`` and
+editor waits for that answer. Everything else comes after: the core and
+PokerKit (and the garbage collector's tuning for a long-lived process)
+load in a worker thread from the moment the answer is written, the
+settings at ``initialized``. At ``shutdown`` and
 ``exit`` the checks under way stop, so that none keeps the process alive.
 """
 
@@ -29,6 +30,10 @@ def on_initialize(ls: PhhLanguageServer, params: types.InitializeParams) -> None
 
     use_edited_documents(ls.workspace)
     ls.initialization_options = params.initialization_options
+    # once this answer is written (the loop's next turn), not at `initialized`: the client's
+    # round trip and the settings read there no longer come before the first check's imports
+    loop = asyncio.get_running_loop()
+    loop.call_soon(loop.run_in_executor, None, _warm_up, ls)
 
 
 @handlers.feature(types.INITIALIZED)
@@ -37,7 +42,6 @@ async def on_initialized(ls: PhhLanguageServer, params: types.InitializedParams)
     # table is no part of the start-up an editor waits for
     ls.editor_settings.apply(ls.initialization_options)
     loop = asyncio.get_running_loop()
-    loop.run_in_executor(None, _warm_up, ls)
     _refresh_hints_when_strength_is_ready(ls, loop)
     try:
         await pull_configuration(ls)
@@ -75,7 +79,7 @@ def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.A
 def _warm_up(ls: PhhLanguageServer) -> None:
     """Load the core and PokerKit once ``initialize`` is answered, off the
     message loop: the server answers the client first and loads the rules
-    engine while the editor opens the file (PokerKit's hand tables are built
+    engine while the editor sends ``initialized`` and opens the file (PokerKit's hand tables are built
     later, when a showdown first needs one: see
     core/engine/pokerkit_tables.py). Only what a check needs, and the
     messages of a keystroke and its diagnostics: the other features are

@@ -50,7 +50,7 @@ class PhhLanguageServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         #: The diagnostics being computed per document, and for which version and settings.
         self.diagnosing: dict[str, tuple[Made, asyncio.Future[list[types.Diagnostic]]]] = {}
-        #: Documents whose diagnostics were published once (their first check is done).
+        #: Documents whose first check is done: the whole file analysed once (see checking.py).
         self.checked: set[str] = set()
         #: Set once the editor's settings were asked for after ``initialized``.
         self.configured = asyncio.Event()
