@@ -186,6 +186,7 @@ SLOW = frozenset(
         "test_formatting.py::test_damaged_corpus_files",
         "test_published_diagnostics.py::test_diagnostics_published_again_are_not_made_again",
         "test_convert_cli.py::test_one_hand_is_counted_as_one_hand",
+        "test_first_check.py::test_a_keystroke_before_the_first_publish_leaves_the_next_ones_one_publish_each",
     }
 )
 #: Every test the session collected, before ``-m`` deselects, with its markers' names.
