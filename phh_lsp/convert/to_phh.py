@@ -154,7 +154,7 @@ def _in_its_seat(kind: str, index: int, count: int, lone: bool, straddles: set[i
 def _amount(value: Decimal) -> int | Decimal:
     """Whole amounts as integers (``2000``, not ``2000.00``), others with the
     site's decimals (``0.30``: the cents of a cash game stay visible)."""
-    return int(value) if value == value.to_integral_value() else value
+    return int(value) if value.is_finite() and value == value.to_integral_value() else value
 
 
 def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
@@ -165,6 +165,10 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
     """Each line applied to PokerKit's state as it is written."""
     setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
     del setup["variant"]  # PokerKit's setup takes the variant on its own
+    stand_in = _stand_in(hand)
+    setup["starting_stacks"] = [
+        stand_in if not Decimal(stack).is_finite() else stack for stack in setup["starting_stacks"]
+    ]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -393,10 +397,19 @@ def _value(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _stand_in(hand: SiteHand) -> Decimal:
+    """The stack the replay gives a player whose stack the history does not
+    know (``inf`` in the text: one who joined during the hand): more than
+    every chip the hand's lines name, so it plays as ``inf`` does, and the
+    replay's final stacks can be held to the history's like any other."""
+    amounts = [seat.stack for seat in hand.seats if seat.stack.is_finite()] + [post.amount for post in hand.posts]
+    return sum(amounts + [event.amount for event in hand.events], Decimal(1))
+
+
 def _smallest_unit(hand: SiteHand) -> Decimal:
     """The smallest amount the history writes (a cent, a chip): the finest
     its pots can be split."""
-    amounts = [seat.stack for seat in hand.seats] + [post.amount for post in hand.posts]
+    amounts = [seat.stack for seat in hand.seats if seat.stack.is_finite()] + [post.amount for post in hand.posts]
     amounts += [event.amount for event in hand.events if event.amount]
     exponent = min((int(amount.normalize().as_tuple().exponent) for amount in amounts), default=0)
     return Decimal(1).scaleb(min(exponent, 0))
@@ -404,7 +417,9 @@ def _smallest_unit(hand: SiteHand) -> Decimal:
 
 def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str]:
     """Where the replay's final stacks differ from what the history implies."""
-    implied = {seat.name: seat.stack for seat in hand.seats}
+    stand_in = _stand_in(hand)
+    unknown = {seat.name for seat in hand.seats if not seat.stack.is_finite()}
+    implied = {seat.name: stand_in if seat.name in unknown else seat.stack for seat in hand.seats}
     on_street = {name: Decimal(0) for name in names}
     for post in hand.posts:
         implied[post.name] -= post.amount
@@ -433,7 +448,13 @@ def _held_to_history(hand: SiteHand, names: list[str], state: State) -> list[str
         # A pot split in equal parts leaves the site an odd cent to give one of
         # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each.
         chop = name in collectors and abs(difference) < odd_chip
-        if difference and not chop and (name not in collectors or difference < 0):
+        if difference and not chop and (name not in collectors or difference < 0) and name in unknown:
+            ways = "short of" if difference < 0 else "over"
+            problems.append(
+                f"p{index + 1} ({name}) ends the replay {fmt_amount(abs(difference))} {ways} what the history implies"
+                " (stack unknown)"
+            )
+        elif difference and not chop and (name not in collectors or difference < 0):
             problems.append(
                 f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "
                 f"the history implies {fmt_amount(implied[name])}"

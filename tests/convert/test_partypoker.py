@@ -145,9 +145,9 @@ def test_what_cannot_be_converted_is_refused_with_its_reason() -> None:
     (hi_lo,) = convert_text(text.replace("$100 USD PL Omaha -", "$100 USD PL Omaha Hi-Lo -")).failed
     assert hi_lo.reason.startswith("PHH has no variant for Pot Limit Omaha Hi-Lo (PartyPoker's")
     text = samples.text(SITE, "cash-uncalled-and-rake.txt")
-    joined = text.replace("kat42 posts small blind [$0.25 USD].", "Newbie posts small blind [$0.25 USD].")
+    joined = text.replace("river_rat folds", "Newbie folds", 1)  # no seat and no post: nowhere to seat them
     (unseated,) = convert_text(joined).failed
-    assert unseated.line == 14 and "Newbie plays but has no seat in this hand" in unseated.reason
+    assert unseated.line == 19 and "Newbie plays but has no seat in this hand" in unseated.reason
     text = samples.text(SITE, "limit-and-omaha.txt")
     hidden = text.replace("Zoë shows [ Ad, Kc ]a pair of Aces.\n", "").replace("Dealt to Zoë [  Ad Kc ]\n", "")
     (unshown,) = convert_text(hidden).failed
@@ -188,3 +188,29 @@ def test_two_lines_the_mac_client_wrote_as_one(first: str, second: str) -> None:
     conversion = convert_text(glued)
     assert not conversion.failed
     assert [hand.text for hand in conversion.converted] == before
+
+
+def test_a_player_who_joins_during_the_hand_plays_with_an_unknown_stack() -> None:
+    """A player who joins the table as the hand starts and posts a blind has
+    no chips in the seat list (no seat at all, or an empty one): PHH's
+    ``inf``, an unknown stack, and the seat the post puts them in (the
+    first free seat after the player who posted before them). Before: "Newbie
+    plays but has no seat in this hand (joined the table during it?)"."""
+    showdown, new_post = samples.converted(SITE, "joined-during-the-hand.txt")
+    assert showdown.problems == [] and new_post.problems == []
+    fields = samples.fields(showdown)
+    assert fields["players"] == ["kat42", "Newbie", "Zoë", "李雷", "river_rat"]
+    assert fields["seats"] == [4, 5, 1, 2, 3]
+    assert fields["starting_stacks"] == [Decimal("23.1"), Decimal("inf"), Decimal("52.4"), 48, 60]
+    assert fields["winnings"] == [0, 9, 0, 0, 0]
+    assert fields["_rake"] == Decimal("0.25")
+    fields = samples.fields(new_post)
+    assert fields["players"] == ["李雷", "river_rat", "kat42", "Ana", "Zoë"]
+    assert fields["starting_stacks"] == [Decimal("43.5"), 60, Decimal("22.85"), Decimal("inf"), Decimal("52.4")]
+    assert fields["blinds_or_straddles"] == [Decimal("0.25"), Decimal("0.5"), 0, Decimal("-0.5"), 0]
+    text = samples.text(SITE, "joined-during-the-hand.txt")
+    (miscounted, _) = convert_text(text.replace("Newbie calls [$3 USD]", "Newbie calls [$2 USD]")).converted
+    assert miscounted.problems == [
+        "p2 (Newbie) ends the replay 0.75 short of what the history implies (stack unknown)",
+        "p4 (李雷) ends the replay with 43.50; the history implies 44.50",
+    ]

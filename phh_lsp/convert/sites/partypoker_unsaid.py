@@ -48,6 +48,10 @@ class HandFacts:
     #: Players with a line of play (a post, an action, a card, a win).
     playing: set[str] = field(default_factory=set)
     sitting_out: set[str] = field(default_factory=set)
+    #: Players who join the table in this hand's lines (``has joined the table``).
+    joined: set[str] = field(default_factory=set)
+    #: The seats as listed, and those of players who join and post.
+    seats: list[Seat] = field(default_factory=list)
     summary_collected: list[Event] = field(default_factory=list)
     level_stakes: re.Match[str] | None = None
     tournament: str | None = None
@@ -64,6 +68,9 @@ class HandFacts:
             hand.tournament = self.tournament or None
             hand.level = self.level
             hand.currency = hand.currency_symbol = None
+        for seat in hand.seats:
+            if seat.stack == 0 and seat.name in self.joined:
+                seat.stack = Decimal("Infinity")  # bought in as the hand starts: PHH's unknown stack
         for raw in self.posts:
             self._seated_with_chips(hand, raw.name, raw.line)
         hand.stakes = self._stakes(hand)
@@ -157,6 +164,34 @@ class HandFacts:
         posts, unless all but one fold."""
         playing = self.playing | {post.name for post in hand.posts}
         return [seat for seat in hand.seats if seat.name in playing]
+
+    def joiner_seat(self, name: str, seat_count: int | None, button: int, line: int) -> None:
+        """Seat a player who posts with no seat in the list (they join the
+        table as the hand starts, said or not): PartyPoker writes the posts
+        in seat order, so theirs is the first seat after the last poster's
+        (the button's, when they post first) that no player with chips
+        holds; their stack, bought in as the hand starts, is unknown (PHH's
+        ``inf``). A player who plays with no seat and no post is refused."""
+        if seat_count is None:
+            raise ConversionError(
+                f"{name} plays but has no seat in this hand (joined the table during it?), so their stack is not known",
+                line,
+            )
+        held = {seat.number for seat in self.seats if seat.stack > 0}
+        before = {seat.name: seat.number for seat in self.seats}.get(self.posts[-1].name) if self.posts else button
+        start = before or button
+        number = next(
+            (
+                number
+                for step in range(1, seat_count + 1)
+                if (number := (start + step - 1) % seat_count + 1) not in held
+            ),
+            None,
+        )
+        if number is None:
+            raise ConversionError(f"{name} joins the table, but no seat is free for them", line)
+        self.seats[:] = [seat for seat in self.seats if seat.number != number]  # an empty seat they take
+        self.seats.append(Seat(number, name, Decimal("Infinity")))
 
     def _seated_with_chips(self, hand: SiteHand, name: str, line: int) -> None:
         seat = next((seat for seat in hand.seats if seat.name == name), None)
