@@ -214,3 +214,39 @@ def test_a_player_who_joins_during_the_hand_plays_with_an_unknown_stack() -> Non
         "p2 (Newbie) ends the replay 0.75 short of what the history implies (stack unknown)",
         "p4 (李雷) ends the replay with 43.50; the history implies 44.50",
     ]
+
+
+def test_a_seat_dealt_in_between_the_button_and_the_small_blind_folds_last_before_the_flop() -> None:
+    """PartyPoker may deal in a seat between the button and the small blind
+    (the button stayed where a player left); it acts after the button
+    before the flop. PHH lists the small blind first, which puts that seat
+    last: the same order before the flop, and, once it has folded, after.
+    Before: "MontyP acts, but it is 李雷's turn"."""
+    (hand,) = samples.converted(SITE, "seat-between-button-and-blinds.txt")
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["river_rat", "kat42", "MontyP", "Zoë", "李雷"]
+    assert fields["seats"] == [3, 4, 5, 1, 2]
+    assert fields["blinds_or_straddles"] == [Decimal("0.05"), Decimal("0.1"), 0, 0, 0]
+    assert samples.actions(hand)[5:9] == ["p3 cc", "p4 cbr 0.40", "p5 f", "p1 f"]
+    text = samples.text(SITE, "seat-between-button-and-blinds.txt")
+    stays = text.replace("李雷 folds.", "李雷 calls [$0.40 USD].").replace(
+        "MontyP folds.", "MontyP folds.\n李雷 folds."
+    )
+    (refused,) = convert_text(stays).failed  # playing on, it acts first after the flop: PHH cannot order it
+    assert refused.line == 16 and refused.reason == "MontyP acts, but it is 李雷's turn"
+
+
+def test_a_check_facing_a_bet_is_a_post_the_history_leaves_out() -> None:
+    """A player who checks facing a bet has put chips in that the history
+    does not show (PartyPoker's silent "post both" of a returning player):
+    how many is not known, so the hand is refused at that line. Before: the
+    check was replayed as a call, and the hand came out with two "ends the
+    replay with" problems."""
+    text = samples.text(SITE, "cash-uncalled-and-rake.txt")
+    (refused,) = convert_text(text.replace("MontyP calls [$1.50 USD]", "MontyP checks", 1)).failed
+    assert refused.line == 20
+    assert refused.reason == (
+        "MontyP checks facing a bet of 1.50: the history leaves out chips they put in"
+        " (a post it does not print), so how many is not known"
+    )

@@ -19,6 +19,7 @@ from typing import Final
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.sites.partypoker_amounts import amount_of
 from phh_lsp.convert.street_chips import add_to_street, less_returned, live_posts, uncalled
+from phh_lsp.core.engine.state_view import fmt_amount
 
 _STAKES: Final = re.compile(r"[$€£]?\s*(?P<small>[\d.,]+)\s*/\s*[$€£]?\s*(?P<big>[\d.,]+)")
 
@@ -76,6 +77,7 @@ class HandFacts:
         hand.stakes = self._stakes(hand)
         hand.posts = self._posts(hand)
         hand.seats = self._dealt_in(hand)
+        _button_before_the_blinds(hand, self.events)
         for event in self.events:
             if event.name:
                 self._seated_with_chips(hand, event.name, event.line)
@@ -230,14 +232,46 @@ class HandFacts:
                 hand.rake = put_in - won
 
 
+def _button_before_the_blinds(hand: SiteHand, events: list[Event]) -> None:
+    """Move the button to the seat before the small blind's when PartyPoker
+    deals in seats between them (the button stayed where a player left)
+    that post nothing and fold before the flop: PHH lists the small blind
+    first, so those seats come last, where they act before the flop, as
+    after the button; having folded, they never act again. Seats that play
+    on keep the button where it is, and PokerKit refuses the hand."""
+    small = next((post.name for post in hand.posts if post.kind == "small_blind"), None)
+    seats = sorted(hand.seats, key=lambda seat: seat.number)
+    after = next((i for i, seat in enumerate(seats) if seat.number > hand.button), 0)
+    order = seats[after:] + seats[:after]
+    if small is None or small not in (names := [seat.name for seat in order]):
+        return
+    between = order[: names.index(small)]
+    first: dict[str, str] = {}
+    for event in events:
+        if event.kind == "board":
+            break
+        first.setdefault(event.name, event.kind)
+    posted = {post.name for post in hand.posts}
+    if between and all(seat.name not in posted and first.get(seat.name) == "fold" for seat in between):
+        hand.button = between[-1].number
+
+
 def _with_amounts(events: list[Event], posts: list[Post]) -> list[Event]:
     """The events with each classic all-in made a call or a raise by what was
-    bet before it on its street (the site writes only the chips added)."""
+    bet before it on its street (the site writes only the chips added). A
+    check facing a bet tells of chips put in that no line shows (a post the
+    site does not print): refused, as how many is not known."""
     street = live_posts(posts)
     read: list[Event] = []
     for event in events:
         if event.kind == "board":
             street = {}
+        elif event.kind == "check" and street.get(event.name, Decimal(0)) < (top := max(street.values(), default=0)):
+            raise ConversionError(
+                f"{event.name} checks facing a bet of {fmt_amount(top)}: the history leaves out chips they put in"
+                " (a post it does not print), so how many is not known",
+                event.line,
+            )
         elif event.kind in ("all_in", "call"):
             # A call of more than the bet: the big blind was all in for less, and
             # the site has the others call the full blind, which raises the bet.
