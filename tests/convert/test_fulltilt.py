@@ -101,7 +101,7 @@ def test_other_games_and_run_it_twice_are_refused_with_their_reason() -> None:
     assert isinstance(stud, Failed) and (stud.hand_id, stud.line) == ("29704400011", 1)
     assert stud.reason.startswith("PHH has no variant for Limit 5 Card Stud (Full Tilt Poker hands of no-limit hold'em")
     assert isinstance(twice, Failed) and (twice.hand_id, twice.first_line, twice.line) == ("35456700006", 27, 37)
-    assert twice.reason == "the players agreed to run it twice: hands with two boards are not supported yet"
+    assert twice.reason == "PHH has no notation for run it twice (`Players agree to Run It Twice`)"
 
 
 def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
