@@ -318,6 +318,9 @@ class _Played:
             else:
                 cards = told.cards if told is not None and told.kind == "show" else ""
                 cards = cards or self.hand.known_cards.get(name, "") or self._all_known(index)
+                # a stud player all in before the last street shows now the cards dealt so
+                # far: the history's show at the end names the later ones too, dealt after
+                cards = cards[: 2 * len(state.hole_cards[index])] if self.hand.variant not in _HOLE_CARDS else cards
                 if cards:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:

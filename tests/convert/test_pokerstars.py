@@ -273,6 +273,17 @@ def test_an_old_hand_that_writes_no_uncalled_bet_gets_it_back() -> None:
     assert hand.problems != []  # from 2009 a missing line is the history's fault
 
 
+
+def test_a_hand_in_the_old_layout_writes_no_uncalled_bet_whatever_its_year() -> None:
+    """Trackers re-writing hands (Holdem Manager's 2009 exports) use the
+    old layout, its date and time apart (``2009/10/12 - 13:51:22 (ET)``),
+    which never wrote an ``Uncalled bet`` line. Before: "the players who
+    collected are 0.20 short of the replay's pots, but the rake is 0"."""
+    old = LONE_BIG_BLIND.replace("2023/05/15 02:00:00 ET", "2009/10/12 - 02:00:00 (ET)")
+    (hand,) = convert_text(old.replace("Uncalled bet ($0.20) returned to RiverRat\n", "")).converted
+    assert hand.problems == []
+
+
 ODD_CENT_CHOP = """PokerStars Hand #245817263600:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/14 21:03:11 ET
 Table 'Aludra IV' 6-max Seat #1 is the button
 Seat 1: A ($10 in chips)
@@ -495,3 +506,13 @@ def test_a_raise_the_players_left_cannot_cover_is_a_call() -> None:
     assert hand.problems == []
     assert samples.actions(hand)[5:10] == ["p3 f", "p4 f", "p5 cbr 3.20", "p1 cc", "p2 f"]
     assert samples.fields(hand)["winnings"] == [0, 0, 0, 0, Decimal("6.35")]
+
+
+def test_a_card_a_tracker_writes_as_xx_is_one_nobody_saw() -> None:
+    """Trackers re-writing PokerStars hands (Holdem Manager) write a card
+    nobody saw as ``XX`` (``shows [XX Qs]``): PHH's ``??``. Before:
+    "PokerKit refuses `d dh p2 XXKd` here: 'X' is not a valid Rank"."""
+    text = samples.text(SITE, "heads-up-muck.txt").replace("mucked [Ad Kd]", "mucked [XX Kd]")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == []
+    assert samples.actions(hand)[1] == "d dh p2 ??Kd"

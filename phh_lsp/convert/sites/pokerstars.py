@@ -71,9 +71,10 @@ _HEADER: Final = re.compile(
     r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+),? )?(?P<rest>.*)"
 )
-#: The date and clock time, with or without a dash between them (before 2008).
+#: The date and clock time, with or without a dash between them (the old
+#: layout, before 2008 and in trackers' re-writes, which writes no uncalled bet).
 _WHEN: Final = re.compile(
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?P<old> -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
 )
 _LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
 #: Cash stakes in brackets after the game, a cap of no-limit included
@@ -172,7 +173,9 @@ def read_layout(
 
 
 def _cards(raw: str) -> str:
-    return raw.replace(" ", "")
+    """Cards as PHH writes them: no spaces, and a card nobody saw, which
+    trackers re-writing the site's hands write ``XX``, as ``??``."""
+    return raw.replace(" ", "").replace("XX", "??")
 
 
 def _game(rest: str, first_line: int, site: str) -> str:
@@ -239,7 +242,7 @@ def _read_hand(
     )
     _read_body(hand, lines, first_line)
     _posted_stakes(hand)
-    written = returns_from is not None and date.year >= returns_from
+    written = returns_from is not None and date.year >= returns_from and not when["old"]
     if not written and not any(event.kind == "returned" for event in hand.events):
         _unsaid_returns(hand, returns_collected)
     if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
@@ -266,7 +269,9 @@ def _unsaid_returns(hand: SiteHand, in_collected: bool) -> None:
     """The uncalled bets of an old hand that writes none: PokerStars wrote
     no ``Uncalled bet (…) returned`` line in its early years and left the
     chips out of the pot it gave; they went back to the bettor all the
-    same. From 2009 a missing line is the history's fault, held as such.
+    same, and the old layout (trackers re-write hands in it) never writes
+    one. In the new layout from 2009 a missing line is the history's fault,
+    held as such.
     Winamax counts them in what the bettor collected (``in_collected``)."""
     last = max((event.line for event in hand.events), default=hand.first_line)
     collected = [event for event in hand.events if event.kind == "collected"]
