@@ -273,7 +273,6 @@ def test_an_old_hand_that_writes_no_uncalled_bet_gets_it_back() -> None:
     assert hand.problems != []  # from 2009 a missing line is the history's fault
 
 
-
 def test_a_hand_in_the_old_layout_writes_no_uncalled_bet_whatever_its_year() -> None:
     """Trackers re-writing hands (Holdem Manager's 2009 exports) use the
     old layout, its date and time apart (``2009/10/12 - 13:51:22 (ET)``),
