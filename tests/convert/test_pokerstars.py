@@ -215,6 +215,17 @@ def test_the_news_a_table_prints_says_nothing_about_the_chips() -> None:
     assert fields["winnings"] == [0, 0, Decimal("0.25")]
 
 
+def test_the_lines_of_hands_converted_to_pokerstars_by_trackers_say_what_they_mean() -> None:
+    """Trackers converting other sites' hands to PokerStars' layout (FPDB's
+    Bovada conversions) write a fold on a disconnection, a player leaving
+    and a deposit to the table between hands. Before: "`folds (disconnect)`
+    is not a PokerStars action"."""
+    news = NEWS.replace("RiverRat: folds\n", "RiverRat: folds (disconnect)\nTable leave user\n")
+    news = news.replace("kat_42: doesn't show hand\n", "kat_42: doesn't show hand\nZoë: Table deposit $347.50\n")
+    (hand,) = convert_text(news).converted
+    assert hand.text == convert_text(NEWS).converted[0].text
+
+
 @pytest.mark.parametrize(
     ("header", "expected"),
     [

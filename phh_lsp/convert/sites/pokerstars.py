@@ -98,7 +98,7 @@ _POST: Final = re.compile(
     r"(?:posts )?(?P<what>the ante|small blind|big blind|small & big blinds|straddle|missed blind) " + _AMOUNT + _ALL_IN
 )
 _ACTIONS: Final = (
-    ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
+    ("fold", re.compile(r"folds(?: \(disconnect\))?(?: \[[^\]]*\])?")),
     ("bring_in", re.compile(r"brings in for " + _AMOUNT + _ALL_IN)),
     ("discard", re.compile(r"discards (?P<count>\d) cards?(?: \[(?P<cards>[^\]]*)\])?")),
     ("stand_pat", re.compile(r"stands pat(?: on \[[^\]]*\])?")),
@@ -111,14 +111,15 @@ _ACTIONS: Final = (
 )
 #: Lines that say nothing about the chips or cards: a player's news, the
 #: cap of a limit street, bounties (paid outside the pot), the client's notices,
-#: a stud table's open pair, a draw's reshuffle (of cards nobody sees).
+#: a stud table's open pair, a draw's reshuffle (of cards nobody sees), a
+#: player leaving or adding chips for the next hand in trackers' conversions.
 _SAYS_NOTHING: Final = says_nothing(
     r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
-    r"|finished the tournament.*|receives \S+ for eliminating.*",
+    r"|finished the tournament.*|receives \S+ for eliminating.*|Table deposit \S+",
     r"Betting is capped|The deck is reshuffled|Pair on board - a double bet is allowed"
     r"|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
-    r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
+    r"|Hand was run (?:twice|two times|three times)|No low hand qualified|Table leave user",
 )
 #: A stud table's open pair on fourth street, after which PokerStars allows
 #: the big bet there; PHH's stud (PokerKit's) has no such rule.
