@@ -526,3 +526,19 @@ def test_a_card_a_tracker_writes_as_xx_is_one_nobody_saw() -> None:
     (hand,) = convert_text(text).converted
     assert hand.problems == []
     assert samples.actions(hand)[1] == "d dh p2 ??Kd"
+
+
+def test_a_hand_cut_off_is_named_so_and_the_next_hand_written_on_its_line_is_read() -> None:
+    """A hand cut off mid-line, the next one written on after it
+    (``*** RIVER *** [4d Kh JPokerStars Hand #…``), and a hand whose lines
+    stop before its summary. Before: the cut hand was refused as "`Zoë: foPokerStars
+    Hand #…` is not a line this converter understands" and the next one was lost."""
+    cut_at = NEWS.index("Zoë: folds") + len("Zoë: fo")
+    glued = NEWS[:cut_at] + NEWS
+    cut, whole = convert_text(glued).hands
+    assert isinstance(cut, Failed) and isinstance(whole, Converted)
+    assert (cut.first_line, cut.line, whole.hand.first_line) == (1, 18, 18)
+    assert cut.reason == "the hand is cut off at `Zoë: fo`: the next hand starts on the same line"
+    assert whole.text == convert_text(NEWS).converted[0].text
+    (stops,) = convert_text(NEWS[:cut_at]).failed
+    assert (stops.line, stops.reason) == (18, "the hand is cut off at `Zoë: fo`: its lines stop before the summary")

@@ -24,12 +24,14 @@ from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.reader import (
     dealt_now,
     drop_idle,
+    guarded,
+    hands_at,
+    id_on,
     longest_first,
     numbered,
     player_at,
     read_amount,
     read_date_time,
-    read_each,
     says_nothing,
     seated,
 )
@@ -66,6 +68,9 @@ _GAME: Final = re.compile(
 _RETURNS_WRITTEN: Final = 2009
 _AMOUNT: Final = r"(?:Rs\. |[^\d\s]*)([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
+#: Where a hand starts: a line opening with one, or a header written on
+#: after a hand cut off mid-line (``*** RIVER *** [4d Kh JPokerStars Hand #…``).
+_HAND_AT: Final = re.compile(_START.pattern + r"|(?<=[^\n])PokerStars (?:Zoom )?(?:Hand|Game) #(?=\d+: )", re.M)
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
     r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
@@ -150,7 +155,7 @@ def is_pokerstars(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
+    yield from read_layout(text, _HAND_AT, _HAND_ID, SITE, _RETURNS_WRITTEN)
 
 
 def read_layout(
@@ -170,7 +175,25 @@ def read_layout(
     and with ``returns_collected`` taken out of what the bettor collected,
     where the site counts them)."""
     read = partial(_read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
-    yield from read_each(text, start, read, hand_id)
+    glued = {
+        text.count("\n", 0, at) + 1 for found in start.finditer(text) if (at := found.start()) and text[at - 1] != "\n"
+    }
+    hands = hands_at(text, start)
+    here = next(hands, None)
+    while here is not None:
+        first_line, lines = here
+        after = next(hands, None)
+        if after is not None and after[0] in glued:  # the next hand starts on this one's last line
+            reason = f"the hand is cut off at `{lines[-1].strip()}`: the next hand starts on the same line"
+            reading = partial(_refused, ConversionError(reason, after[0]))
+        else:
+            reading = partial(read, lines, first_line)
+        yield guarded(reading, first_line, id_on(hand_id, lines[0]))
+        here = after
+
+
+def _refused(error: ConversionError) -> SiteHand:
+    raise error
 
 
 def _cards(raw: str) -> str:
@@ -241,7 +264,10 @@ def _read_hand(
         tournament=header["tournament"],
         level=level["level"] if level else None,
     )
-    _read_body(hand, lines, first_line)
+    try:
+        _read_body(hand, lines, first_line)
+    except ConversionError as error:
+        raise _cut_off(lines, first_line, error) from None
     _posted_stakes(hand)
     written = returns_from is not None and date.year >= returns_from and not when["old"]
     if not written and not any(event.kind == "returned" for event in hand.events):
@@ -251,6 +277,16 @@ def _read_hand(
         for seat in hand.seats:
             seat.stack = min(seat.stack, cap)
     return hand
+
+
+def _cut_off(lines: list[str], first_line: int, error: ConversionError) -> ConversionError:
+    """Why a hand is refused: a hand whose lines stop before its summary
+    (PokerStars writes one to every hand), refused at its last line, is cut
+    off, whatever that line's half says; else the refusal as it was."""
+    *_, (number, text) = numbered(lines, first_line, 0)
+    if error.line != number or any(line.startswith("*** SUMMARY ***") for line in lines):
+        return error
+    return ConversionError(f"the hand is cut off at `{text}`: its lines stop before the summary", number)
 
 
 def _posted_stakes(hand: SiteHand) -> None:
