@@ -542,3 +542,51 @@ def test_a_hand_cut_off_is_named_so_and_the_next_hand_written_on_its_line_is_rea
     assert whole.text == convert_text(NEWS).converted[0].text
     (stops,) = convert_text(NEWS[:cut_at]).failed
     assert (stops.line, stops.reason) == (18, "the hand is cut off at `Zoë: fo`: its lines stop before the summary")
+
+
+SITTING_OUT_ALL_IN = """PokerStars Hand #16652117000: Tournament #999000001, $1+$0.10 USD Hold'em No Limit - Level III (100/200) - 2024/06/04 19:53:18 ET
+Table '999000001 11' 6-max Seat #1 is the button
+Seat 1: Ann (1580 in chips)
+Seat 2: Bo (430 in chips)
+Seat 3: Cy (200 in chips) is sitting out
+Seat 4: Dee (600 in chips)
+Ann: posts the ante 40
+Bo: posts the ante 40
+Cy: posts the ante 40
+Dee: posts the ante 40
+Bo: posts small blind 100
+Cy: posts big blind 160 and is all-in
+*** HOLE CARDS ***
+Dee: raises 400 to 560 and is all-in
+Ann: folds
+Bo: calls 290 and is all-in
+Cy: folds
+Uncalled bet (170) returned to Dee
+*** FLOP *** [3s Js 5c]
+*** TURN *** [3s Js 5c] [9c]
+*** RIVER *** [3s Js 5c 9c] [7d]
+*** SHOW DOWN ***
+Dee: shows [Qc Jc] (a pair of Jacks)
+Bo: shows [As Ac] (a pair of Aces)
+Bo collected 460 from side pot
+Bo collected 640 from main pot
+*** SUMMARY ***
+Total pot 1100 Main pot 640. Side pot 460. | Rake 0
+Board [3s Js 5c 9c 7d]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) showed [As Ac] and won (1100) with a pair of Aces
+Seat 3: Cy (big blind) folded before Flop
+Seat 4: Dee showed [Qc Jc] and lost with a pair of Jacks
+"""
+
+
+def test_a_player_sitting_out_all_in_by_their_blind_who_folds_mucks() -> None:
+    """PokerStars has a player sitting out who is all in by their blind
+    "fold"; nobody all in can act, so PokerKit cannot fold them: they muck at
+    the showdown, losing what they posted all the same. Before: "PokerKit
+    refuses `p3 f` here: There is no player to act"."""
+    (hand,) = convert_text(SITTING_OUT_ALL_IN).converted
+    assert hand.problems == []
+    assert samples.fields(hand)["players"] == ["Bo", "Cy", "Dee", "Ann"]
+    assert "p2 sm" in samples.actions(hand) and "p2 f" not in samples.actions(hand)
+    assert samples.fields(hand)["winnings"] == [1100, 0, 0, 0]

@@ -422,12 +422,23 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
                 hand.events.append(Event(kind, number, name, Decimal(found["count"]), cards))
             elif kind == "stand_pat":
                 hand.events.append(Event("discard", number, name))
+            elif kind == "fold" and _all_in_posting(hand, name):
+                return  # a player sitting out, all in by their post, "folds": they show nothing, and lose
             elif kind in ("fold", "check", "muck"):
                 hand.events.append(Event(kind, number, name))
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
     raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
+
+
+def _all_in_posting(hand: SiteHand, name: str) -> bool:
+    """Whether the player put every chip in by their posts and has not
+    acted: PokerStars has such a player sitting out "fold", which PokerKit
+    cannot (nobody is to act); they muck at the showdown instead."""
+    posted = sum((post.amount for post in hand.posts if post.name == name), Decimal(0))
+    stack = next((seat.stack for seat in hand.seats if seat.name == name), None)
+    return stack is not None and posted >= stack and not any(event.name == name for event in hand.events)
 
 
 def _dealt(hand: SiteHand, name: str, found: re.Match[str], number: int) -> None:
