@@ -544,7 +544,7 @@ def test_a_hand_cut_off_is_named_so_and_the_next_hand_written_on_its_line_is_rea
     assert (stops.line, stops.reason) == (18, "the hand is cut off at `Zoë: fo`: its lines stop before the summary")
 
 
-SITTING_OUT_ALL_IN = """PokerStars Hand #16652117000: Tournament #999000001, $1+$0.10 USD Hold'em No Limit - Level III (100/200) - 2024/06/04 19:53:18 ET
+SITTING_OUT_ALL_IN = """PokerStars Hand #16652117000: Tournament #9990001, Hold'em No Limit - Level III (100/200) - 2024/06/04 19:53:18 ET
 Table '999000001 11' 6-max Seat #1 is the button
 Seat 1: Ann (1580 in chips)
 Seat 2: Bo (430 in chips)
