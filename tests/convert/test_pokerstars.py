@@ -544,8 +544,10 @@ def test_a_hand_cut_off_is_named_so_and_the_next_hand_written_on_its_line_is_rea
     assert (stops.line, stops.reason) == (18, "the hand is cut off at `Zoë: fo`: its lines stop before the summary")
 
 
-SITTING_OUT_ALL_IN = """PokerStars Hand #16652117000: Tournament #9990001, Hold'em No Limit - Level III (100/200) - 2024/06/04 19:53:18 ET
-Table '999000001 11' 6-max Seat #1 is the button
+SITTING_OUT_ALL_IN = (
+    "PokerStars Hand #16652117000: Tournament #9990001, Hold'em No Limit - Level III (100/200)"
+    " - 2024/06/04 19:53:18 ET\n"
+    """Table '999000001 11' 6-max Seat #1 is the button
 Seat 1: Ann (1580 in chips)
 Seat 2: Bo (430 in chips)
 Seat 3: Cy (200 in chips) is sitting out
@@ -578,6 +580,7 @@ Seat 2: Bo (small blind) showed [As Ac] and won (1100) with a pair of Aces
 Seat 3: Cy (big blind) folded before Flop
 Seat 4: Dee showed [Qc Jc] and lost with a pair of Jacks
 """
+)
 
 
 def test_a_player_sitting_out_all_in_by_their_blind_who_folds_mucks() -> None:
