@@ -32,6 +32,7 @@ from phh_lsp.convert.reader import (
     player_at,
     read_amount,
     read_date_time,
+    read_each,
     says_nothing,
     seated,
 )
@@ -71,6 +72,8 @@ _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Gam
 #: Where a hand starts: a line opening with one, or a header written on
 #: after a hand cut off mid-line (``*** RIVER *** [4d Kh JPokerStars Hand #…``).
 _HAND_AT: Final = re.compile(_START.pattern + r"|(?<=[^\n])PokerStars (?:Zoom )?(?:Hand|Game) #(?=\d+: )", re.M)
+#: A header wherever it is, found fast (a literal first): whether any is written on after a line.
+_ANY_HEADER: Final = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #\d+: ")
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
     r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
@@ -154,8 +157,30 @@ def is_pokerstars(text: str) -> bool:
 
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
-    """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_layout(text, _HAND_AT, _HAND_ID, SITE, _RETURNS_WRITTEN)
+    """Every hand of the file, read, or the reason it cannot be, in order.
+    A hand written on after one cut off mid-line is cut there too (the line
+    numbers stay the file's), and the hand cut off is named so."""
+    glued = {
+        text.count("\n", 0, at) + 1
+        for found in _ANY_HEADER.finditer(text)
+        if (at := found.start()) and text[at - 1] not in "\n\ufeff"
+    }
+    if not glued:  # every hand starts a line, as nearly every file's do
+        yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
+        return
+    read = partial(_read_hand, site=SITE, returns_from=_RETURNS_WRITTEN, returns_collected=False)
+    hands = hands_at(text, _HAND_AT)
+    here = next(hands, None)
+    while here is not None:
+        first_line, lines = here
+        after = next(hands, None)
+        if after is not None and after[0] in glued:  # the next hand starts on this one's last line
+            reason = f"the hand is cut off at `{lines[-1].strip()}`: the next hand starts on the same line"
+            reading = partial(_refused, ConversionError(reason, after[0]))
+        else:
+            reading = partial(read, lines, first_line)
+        yield guarded(reading, first_line, id_on(_HAND_ID, lines[0]))
+        here = after
 
 
 def read_layout(
@@ -175,21 +200,7 @@ def read_layout(
     and with ``returns_collected`` taken out of what the bettor collected,
     where the site counts them)."""
     read = partial(_read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
-    glued = {
-        text.count("\n", 0, at) + 1 for found in start.finditer(text) if (at := found.start()) and text[at - 1] != "\n"
-    }
-    hands = hands_at(text, start)
-    here = next(hands, None)
-    while here is not None:
-        first_line, lines = here
-        after = next(hands, None)
-        if after is not None and after[0] in glued:  # the next hand starts on this one's last line
-            reason = f"the hand is cut off at `{lines[-1].strip()}`: the next hand starts on the same line"
-            reading = partial(_refused, ConversionError(reason, after[0]))
-        else:
-            reading = partial(read, lines, first_line)
-        yield guarded(reading, first_line, id_on(hand_id, lines[0]))
-        here = after
+    yield from read_each(text, start, read, hand_id)
 
 
 def _refused(error: ConversionError) -> SiteHand:
