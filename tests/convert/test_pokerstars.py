@@ -593,3 +593,15 @@ def test_a_player_sitting_out_all_in_by_their_blind_who_folds_mucks() -> None:
     assert samples.fields(hand)["players"] == ["Bo", "Cy", "Dee", "Ann"]
     assert "p2 sm" in samples.actions(hand) and "p2 f" not in samples.actions(hand)
     assert samples.fields(hand)["winnings"] == [1100, 0, 0, 0]
+
+
+def test_a_name_with_a_bracket_is_read_in_a_stud_dealt_line() -> None:
+    """Tournament aliases may hold brackets (``PC [Mittel]``); a stud
+    street's ``Dealt to PC [Mittel] [5c]`` names the seated player, then
+    the cards. Before: "PC has no seat in this hand"."""
+    text = samples.text(SITE, "stud-games.txt")
+    stud = text.split("\n\n\n")[0].replace("Nina", "Nina [Mittel]")
+    (hand,) = convert_text(stud).converted
+    assert hand.problems == []
+    assert samples.fields(hand)["players"] == ["Hero", "Nina [Mittel]", "Omar"]
+    assert samples.actions(hand)[:3] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c"]

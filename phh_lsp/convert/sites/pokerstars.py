@@ -138,6 +138,7 @@ _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (
 #: A player's cards: all of them so far, or (from a stud street's second, a
 #: draw's) those held before in a first bracket and the new ones in a second.
 _DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?")
+_DEALT_CARDS: Final = re.compile(r"(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?")
 #: The streets of stud and the draws of draw games: a new betting round, no board.
 _ROUND: Final = re.compile(r"\*\*\* (?:[4-6]th STREET|RIVER|(?:FIRST|SECOND|THIRD) DRAW) \*\*\*")
 #: The summary's pot line: the rake, and GGPoker's other cuts of the pot.
@@ -393,11 +394,11 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
 
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
-    if found := _DEALT.fullmatch(text):
+    if dealt := _dealt_to(text, names):
         if hand.variant in STUD_VARIANTS | DRAW_VARIANTS:
-            _dealt(hand, seated(found["name"], names, number), found, number)
-        elif found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
-            hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
+            _dealt(hand, seated(dealt[0], names, number), dealt[1], number)
+        elif dealt[1]["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
+            hand.known_cards[seated(dealt[0], names, number)] = _cards(dealt[1]["cards"])
         return
     if _OUTSIDE.fullmatch(text):
         raise ConversionError(
@@ -441,6 +442,19 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
     raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
+
+
+def _dealt_to(text: str, names: list[str]) -> tuple[str, re.Match[str]] | None:
+    """Who a ``Dealt to`` line names, and its cards: a seated name, longest first
+    (one may hold a bracket, ``PC [Mittel]``), else the words before its brackets."""
+    if not text.startswith("Dealt to "):
+        return None
+    rest = text[len("Dealt to ") :]
+    for name in names:
+        if rest.startswith(name) and (cards := _DEALT_CARDS.fullmatch(rest[len(name) :])):
+            return name, cards
+    found = _DEALT.fullmatch(text)
+    return (found["name"], found) if found else None
 
 
 def _all_in_posting(hand: SiteHand, name: str) -> bool:
