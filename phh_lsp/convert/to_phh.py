@@ -179,7 +179,8 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> tuple[
         played = _Played(hand, names, state)
         if hand.variant in _HOLE_CARDS:
             for name in names:
-                cards = hand.known_cards.get(name) or "??" * _HOLE_CARDS[hand.variant]
+                known = hand.known_cards.get(name, "")  # a player may show some of them (`[Ah As]` of four)
+                cards = known + "??" * (_HOLE_CARDS[hand.variant] - len(known) // 2)
                 deal = partial(state.deal_hole, cards)
                 played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
@@ -321,6 +322,8 @@ class _Played:
                 # a stud player all in before the last street shows now the cards dealt so
                 # far: the history's show at the end names the later ones too, dealt after
                 cards = cards[: 2 * len(state.hole_cards[index])] if self.hand.variant not in _HOLE_CARDS else cards
+                if cards and self.hand.variant in _HOLE_CARDS:  # some shown of the hole cards: the rest unseen
+                    cards += "??" * (_HOLE_CARDS[self.hand.variant] - len(cards) // 2)
                 if cards:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:

@@ -605,3 +605,27 @@ def test_a_name_with_a_bracket_is_read_in_a_stud_dealt_line() -> None:
     assert hand.problems == []
     assert samples.fields(hand)["players"] == ["Hero", "Nina [Mittel]", "Omar"]
     assert samples.actions(hand)[:3] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c"]
+
+
+def test_an_omaha_player_who_shows_two_of_four_cards_holds_two_nobody_saw() -> None:
+    """A player may show some of their Omaha cards (``shows [Kc Kh]``): the
+    others are ``??``. Before: the hand came out with "PHH405 p2 is due 4
+    hole cards here, not 2"."""
+    omaha = samples.text(SITE, "limit-and-omaha.txt").split("\n\n\n")[1]
+    for old, new in [
+        (
+            "F: folds\nUncalled bet ($5) returned to D\nD collected $7.25 from pot\nD: doesn't show hand\n",
+            "F: calls $5\n*** TURN *** [Ad 7c 2s] [3h]\nF: checks\nD: checks\n*** RIVER *** [Ad 7c 2s 3h] [9c]\n"
+            "F: checks\nD: checks\n*** SHOW DOWN ***\nF: shows [Kc Kh] (a pair of Kings)\n"
+            "D: shows [Ah As Kd Qd] (three of a kind, Aces)\nD collected $16.50 from pot\n",
+        ),
+        ("Total pot $7.50 | Rake $0.25\nBoard [Ad 7c 2s]", "Total pot $17.50 | Rake $1\nBoard [Ad 7c 2s 3h 9c]"),
+        ("D (button) collected ($7.25)", "D (button) showed [Ah As Kd Qd] and won ($16.50)"),
+        ("F (big blind) folded on the Flop", "F (big blind) showed [Kc Kh] and lost"),
+    ]:
+        assert old in omaha
+        omaha = omaha.replace(old, new)
+    (hand,) = convert_text(omaha).converted
+    assert hand.problems == []
+    actions = samples.actions(hand)
+    assert actions[1] == "d dh p2 KcKh????" and "p2 sm KcKh????" in actions
