@@ -26,10 +26,10 @@ from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
+from phh_lsp.convert.held_to_history import held_to_history, stand_in_stack
 from phh_lsp.convert.history import ConversionError, Event, SiteHand
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine.hand_setup import Setup, create_state
-from phh_lsp.core.engine.state_view import fmt_amount
 from phh_lsp.core.fixes.toml_write import render
 from phh_lsp.core.formatting.formatter import format_text
 from phh_lsp.core.rules.codes import Severity
@@ -64,7 +64,7 @@ def convert_hand(hand: SiteHand) -> Converted:
     fields["actions"] = played.actions
     fields.update(_facts(hand, names))
     text = _write(fields)
-    problems = _held_to_history(hand, names, played)
+    problems = held_to_history(hand, names, played.state, played.streets)
     problems += [
         f"{diagnostic.code} {diagnostic.message}"
         for diagnostic in analyze(text, "converted.phh", detail=False).diagnostics
@@ -168,7 +168,7 @@ def _in_its_seat(kind: str, index: int, count: int, lone: bool, straddles: set[i
 def _amount(value: Decimal) -> int | Decimal:
     """Whole amounts as integers (``2000``, not ``2000.00``), others with the
     site's decimals (``0.30``: the cents of a cash game stay visible)."""
-    return int(value) if value == value.to_integral_value() else value
+    return int(value) if value.is_finite() and value == value.to_integral_value() else value
 
 
 def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
@@ -179,6 +179,10 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Playe
     """Each line applied to PokerKit's state as it is written."""
     setup = {key: list(value) if isinstance(value, tuple) else value for key, value in fields.items()}
     del setup["variant"]  # PokerKit's setup takes the variant on its own
+    stand_in = stand_in_stack(hand)
+    setup["starting_stacks"] = [
+        stand_in if not Decimal(stack).is_finite() else stack for stack in setup["starting_stacks"]
+    ]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -189,7 +193,8 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Playe
         played = _Played(hand, names, state)
         if hand.variant in _HOLE_CARDS:
             for name in names:
-                cards = hand.known_cards.get(name) or "??" * _HOLE_CARDS[hand.variant]
+                known = hand.known_cards.get(name, "")  # a player may show some of them (`[Ah As]` of four)
+                cards = known + "??" * (_HOLE_CARDS[hand.variant] - len(known) // 2)
                 deal = partial(state.deal_hole, cards)
                 played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
@@ -355,6 +360,11 @@ class _Played:
             else:
                 cards = told.cards if told is not None and told.kind == "show" else ""
                 cards = cards or self.hand.known_cards.get(name, "") or self._all_known(index)
+                # a stud player all in before the last street shows now the cards dealt so
+                # far: the history's show at the end names the later ones too, dealt after
+                cards = cards[: 2 * len(state.hole_cards[index])] if self.hand.variant not in _HOLE_CARDS else cards
+                if cards and self.hand.variant in _HOLE_CARDS:  # some shown of the hole cards: the rest unseen
+                    cards += "??" * (_HOLE_CARDS[self.hand.variant] - len(cards) // 2)
                 if cards:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:
@@ -432,63 +442,3 @@ def _write(fields: dict[str, Any]) -> str:
 def _value(value: Any) -> Any:
     """A field as :func:`render` takes it: arrays (the actions) as tuples."""
     return tuple(value) if isinstance(value, list) else value
-
-
-def _smallest_unit(hand: SiteHand) -> Decimal:
-    """The smallest amount the history writes (a cent, a chip): the finest
-    its pots can be split."""
-    amounts = [seat.stack for seat in hand.seats] + [post.amount for post in hand.posts]
-    amounts += [event.amount for event in hand.events if event.amount]
-    exponent = min((int(amount.normalize().as_tuple().exponent) for amount in amounts), default=0)
-    return Decimal(1).scaleb(min(exponent, 0))
-
-
-def _held_to_history(hand: SiteHand, names: list[str], played: _Played) -> list[str]:
-    """Where the replay's final stacks differ from what the history implies
-    (a street begins at a board, or where PokerKit dealt one the history
-    tells without saying when)."""
-    state = played.state
-    implied = {seat.name: seat.stack for seat in hand.seats}
-    on_street = {name: Decimal(0) for name in names}
-    for post in hand.posts:
-        implied[post.name] -= post.amount
-        if post.kind != "ante" and post.kind != "dead":
-            on_street[post.name] += post.amount
-    collectors = set()
-    for index, event in enumerate(hand.events):
-        if event.kind in ("board", "street") or index in played.streets:
-            on_street = dict.fromkeys(names, Decimal(0))
-        if event.kind in ("call", "bet", "bring_in"):
-            implied[event.name] -= event.amount
-            on_street[event.name] += event.amount
-        elif event.kind == "raise_to":
-            implied[event.name] -= event.amount - on_street[event.name]
-            on_street[event.name] = event.amount
-        elif event.kind in ("returned", "collected"):
-            implied[event.name] += event.amount
-            if event.kind == "collected":
-                collectors.add(event.name)
-    problems = []
-    short = Decimal(0)
-    odd_chip = _smallest_unit(hand)
-    for index, name in enumerate(names):
-        final = Decimal(state.stacks[index])
-        difference = final - implied[name]
-        # A pot split in equal parts leaves the site an odd cent to give one of
-        # the winners (3.49 and 3.48 of 6.97), where PokerKit gives 3.485 each,
-        # or, in whole chips, gives the odd chips to another winner than PokerKit does.
-        odd = abs(difference) < odd_chip or (len(collectors) > 1 and abs(difference) == odd_chip)
-        chop = name in collectors and odd
-        if difference and not chop and (name not in collectors or difference < 0):
-            problems.append(
-                f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "
-                f"the history implies {fmt_amount(implied[name])}"
-            )
-        elif name in collectors:
-            short += difference
-    if hand.rake is not None and short != hand.rake and not problems:
-        problems.append(
-            f"the players who collected are {fmt_amount(short)} short of the replay's pots, "
-            f"but the rake is {fmt_amount(hand.rake)}"
-        )
-    return problems

@@ -75,6 +75,8 @@ class Layout:
     closing: str | None = None
     #: The reason given for lines that belong to no hand, answered as failures of their own.
     stray: str | None = None
+    #: Whether a hand may be written on after one cut off mid-line, which then fails on that line.
+    glued: bool = False
 
     def is_stray(self, hand: Converted | Failed) -> bool:
         """Whether the answer is for lines outside any hand."""
@@ -87,11 +89,15 @@ class Layout:
             return line == start
         if self.failure_line == "file":
             return 1 <= line <= end
-        return start <= line < end
+        return start <= line < end or (self.glued and line == end)
 
 
 LAYOUTS = {
-    "pokerstars": Layout(_opening(r"^PokerStars (?:Hand|Game) #"), "0123456789$:,. []#*abcxyzPS"),
+    "pokerstars": Layout(
+        _opening(r"^PokerStars (?:Hand|Game) #|(?<=[^\n])PokerStars (?:Hand|Game) #(?=\d+: )"),
+        "0123456789$:,. []#*abcxyzPS",
+        glued=True,
+    ),
     "fulltilt": Layout(_opening(r"^Full Tilt Poker Game #"), "0123456789$:,. []()#*abcxyzKs"),
     "ipoker": Layout(_opening(r'<game\s+gamecode="[^"]*"[^>]*>'), '0123456789$€,. <>/="XSHabtype', "file"),
     "ongame": Layout(
@@ -111,7 +117,12 @@ LAYOUTS = {
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
     ),
-    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
+    "bovada": Layout(
+        _opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+|(?<=\S)(?:Bovada|Ignition|Bodog) Hand #\d+"),
+        "0123456789$:,. []#*()abcxyz|+",
+        stray="the hand's first lines are lost",  # seats after a summary: a hand the export cut
+        glued=True,
+    ),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

@@ -101,7 +101,7 @@ def test_other_games_and_run_it_twice_are_refused_with_their_reason() -> None:
     assert isinstance(stud, Failed) and (stud.hand_id, stud.line) == ("29704400011", 1)
     assert stud.reason.startswith("PHH has no variant for Limit 5 Card Stud (Full Tilt Poker hands of no-limit hold'em")
     assert isinstance(twice, Failed) and (twice.hand_id, twice.first_line, twice.line) == ("35456700006", 27, 37)
-    assert twice.reason == "the players agreed to run it twice: hands with two boards are not supported yet"
+    assert twice.reason == "PHH has no notation for run it twice (`Players agree to Run It Twice`)"
 
 
 def test_a_history_that_does_not_add_up_is_a_problem_not_a_silent_fix() -> None:
@@ -160,3 +160,17 @@ def test_a_third_street_with_the_pot_noted_and_no_low_hand_qualified() -> None:
             "d dh p3 7dKh6d",
             "p1 pb",
         ]
+
+
+def test_a_stud_player_all_in_on_the_bring_in_shows_what_they_hold_then() -> None:
+    """A razz player all in on the bring-in shows their three cards at once,
+    and all seven at the end: PokerKit's showdown comes when the betting is
+    over, with three cards held, and again once the last card is dealt. Before:
+    "PokerKit refuses `p1 sm 2s9cQcKd5h9dAc` here: too many cards shown"."""
+    (hand,) = samples.converted(SITE, "razz-all-in-on-the-bring-in.txt")
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert (fields["variant"], fields["bring_in"], fields["winnings"]) == ("FR", 10, [0, 60])
+    actions = samples.actions(hand)
+    assert actions[2:6] == ["p1 pb", "p2 cc", "p1 sm 2s9cQc", "p2 sm 4d8s3s"]
+    assert actions[-4:] == ["d dh p1 Ac", "d dh p2 7h", "p1 sm 2s9cQcKd5h9dAc", "p2 sm 4d8s3sThJc4c7h"]

@@ -145,9 +145,9 @@ def test_what_cannot_be_converted_is_refused_with_its_reason() -> None:
     (hi_lo,) = convert_text(text.replace("$100 USD PL Omaha -", "$100 USD PL Omaha Hi-Lo -")).failed
     assert hi_lo.reason.startswith("PHH has no variant for Pot Limit Omaha Hi-Lo (PartyPoker's")
     text = samples.text(SITE, "cash-uncalled-and-rake.txt")
-    joined = text.replace("kat42 posts small blind [$0.25 USD].", "Newbie posts small blind [$0.25 USD].")
+    joined = text.replace("river_rat folds", "Newbie folds", 1)  # no seat and no post: nowhere to seat them
     (unseated,) = convert_text(joined).failed
-    assert unseated.line == 14 and "Newbie plays but has no seat in this hand" in unseated.reason
+    assert unseated.line == 19 and "Newbie plays but has no seat in this hand" in unseated.reason
     text = samples.text(SITE, "limit-and-omaha.txt")
     hidden = text.replace("Zoë shows [ Ad, Kc ]a pair of Aces.\n", "").replace("Dealt to Zoë [  Ad Kc ]\n", "")
     (unshown,) = convert_text(hidden).failed
@@ -188,3 +188,65 @@ def test_two_lines_the_mac_client_wrote_as_one(first: str, second: str) -> None:
     conversion = convert_text(glued)
     assert not conversion.failed
     assert [hand.text for hand in conversion.converted] == before
+
+
+def test_a_player_who_joins_during_the_hand_plays_with_an_unknown_stack() -> None:
+    """A player who joins the table as the hand starts and posts a blind has
+    no chips in the seat list (no seat at all, or an empty one): PHH's
+    ``inf``, an unknown stack, and the seat the post puts them in (the
+    first free seat after the player who posted before them). Before: "Newbie
+    plays but has no seat in this hand (joined the table during it?)"."""
+    showdown, new_post = samples.converted(SITE, "joined-during-the-hand.txt")
+    assert showdown.problems == [] and new_post.problems == []
+    fields = samples.fields(showdown)
+    assert fields["players"] == ["kat42", "Newbie", "Zoë", "李雷", "river_rat"]
+    assert fields["seats"] == [4, 5, 1, 2, 3]
+    assert fields["starting_stacks"] == [Decimal("23.1"), Decimal("inf"), Decimal("52.4"), 48, 60]
+    assert fields["winnings"] == [0, 9, 0, 0, 0]
+    assert fields["_rake"] == Decimal("0.25")
+    fields = samples.fields(new_post)
+    assert fields["players"] == ["李雷", "river_rat", "kat42", "Ana", "Zoë"]
+    assert fields["starting_stacks"] == [Decimal("43.5"), 60, Decimal("22.85"), Decimal("inf"), Decimal("52.4")]
+    assert fields["blinds_or_straddles"] == [Decimal("0.25"), Decimal("0.5"), 0, Decimal("-0.5"), 0]
+    text = samples.text(SITE, "joined-during-the-hand.txt")
+    (miscounted, _) = convert_text(text.replace("Newbie calls [$3 USD]", "Newbie calls [$2 USD]")).converted
+    assert miscounted.problems == [
+        "p2 (Newbie) ends the replay 0.75 short of what the history implies (stack unknown)",
+        "p4 (李雷) ends the replay with 43.50; the history implies 44.50",
+    ]
+
+
+def test_a_seat_dealt_in_between_the_button_and_the_small_blind_folds_last_before_the_flop() -> None:
+    """PartyPoker may deal in a seat between the button and the small blind
+    (the button stayed where a player left); it acts after the button
+    before the flop. PHH lists the small blind first, which puts that seat
+    last: the same order before the flop, and, once it has folded, after.
+    Before: "MontyP acts, but it is 李雷's turn"."""
+    (hand,) = samples.converted(SITE, "seat-between-button-and-blinds.txt")
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["river_rat", "kat42", "MontyP", "Zoë", "李雷"]
+    assert fields["seats"] == [3, 4, 5, 1, 2]
+    assert fields["blinds_or_straddles"] == [Decimal("0.05"), Decimal("0.1"), 0, 0, 0]
+    assert samples.actions(hand)[5:9] == ["p3 cc", "p4 cbr 0.40", "p5 f", "p1 f"]
+    text = samples.text(SITE, "seat-between-button-and-blinds.txt")
+    stays = text.replace("李雷 folds.", "李雷 calls [$0.40 USD].").replace(
+        "MontyP folds.", "MontyP folds.\n李雷 folds."
+    )
+    (refused,) = convert_text(stays).failed  # playing on, it acts first after the flop: PHH cannot order it
+    assert refused.line == 16 and refused.reason == "MontyP acts, but it is 李雷's turn"
+
+
+def test_a_check_facing_a_bet_is_a_post_the_history_leaves_out() -> None:
+    """A player who checks facing a bet has put chips in that the history
+    does not show (PartyPoker's silent "post both" of a returning player):
+    how many is not known, so the hand is refused at that line. Before: the
+    check was replayed as a call, and the hand came out with two "ends the
+    replay with" problems."""
+    text = samples.text(SITE, "cash-uncalled-and-rake.txt")
+    (refused,) = convert_text(text.replace("MontyP calls [$1.50 USD]", "MontyP checks", 1)).failed
+    assert refused.line == 20
+    assert refused.reason == (
+        "MontyP checks facing a bet of 1.50: the history leaves out chips they put in"
+        " (a post it does not print), so how many is not known"
+    )

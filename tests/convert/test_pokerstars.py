@@ -215,6 +215,17 @@ def test_the_news_a_table_prints_says_nothing_about_the_chips() -> None:
     assert fields["winnings"] == [0, 0, Decimal("0.25")]
 
 
+def test_the_lines_of_hands_converted_to_pokerstars_by_trackers_say_what_they_mean() -> None:
+    """Trackers converting other sites' hands to PokerStars' layout (FPDB's
+    Bovada conversions) write a fold on a disconnection, a player leaving
+    and a deposit to the table between hands. Before: "`folds (disconnect)`
+    is not a PokerStars action"."""
+    news = NEWS.replace("RiverRat: folds\n", "RiverRat: folds (disconnect)\nTable leave user\n")
+    news = news.replace("kat_42: doesn't show hand\n", "kat_42: doesn't show hand\nZoë: Table deposit $347.50\n")
+    (hand,) = convert_text(news).converted
+    assert hand.text == convert_text(NEWS).converted[0].text
+
+
 @pytest.mark.parametrize(
     ("header", "expected"),
     [
@@ -271,6 +282,16 @@ def test_an_old_hand_that_writes_no_uncalled_bet_gets_it_back() -> None:
     assert hand.problems == []
     (hand,) = convert_text(LONE_BIG_BLIND.replace("Uncalled bet ($0.20) returned to RiverRat\n", "")).converted
     assert hand.problems != []  # from 2009 a missing line is the history's fault
+
+
+def test_a_hand_in_the_old_layout_writes_no_uncalled_bet_whatever_its_year() -> None:
+    """Trackers re-writing hands (Holdem Manager's 2009 exports) use the
+    old layout, its date and time apart (``2009/10/12 - 13:51:22 (ET)``),
+    which never wrote an ``Uncalled bet`` line. Before: "the players who
+    collected are 0.20 short of the replay's pots, but the rake is 0"."""
+    old = LONE_BIG_BLIND.replace("2023/05/15 02:00:00 ET", "2009/10/12 - 02:00:00 (ET)")
+    (hand,) = convert_text(old.replace("Uncalled bet ($0.20) returned to RiverRat\n", "")).converted
+    assert hand.problems == []
 
 
 ODD_CENT_CHOP = """PokerStars Hand #245817263600:  Hold'em No Limit ($0.05/$0.10 USD) - 2023/05/14 21:03:11 ET
@@ -495,3 +516,116 @@ def test_a_raise_the_players_left_cannot_cover_is_a_call() -> None:
     assert hand.problems == []
     assert samples.actions(hand)[5:10] == ["p3 f", "p4 f", "p5 cbr 3.20", "p1 cc", "p2 f"]
     assert samples.fields(hand)["winnings"] == [0, 0, 0, 0, Decimal("6.35")]
+
+
+def test_a_card_a_tracker_writes_as_xx_is_one_nobody_saw() -> None:
+    """Trackers re-writing PokerStars hands (Holdem Manager) write a card
+    nobody saw as ``XX`` (``shows [XX Qs]``): PHH's ``??``. Before:
+    "PokerKit refuses `d dh p2 XXKd` here: 'X' is not a valid Rank"."""
+    text = samples.text(SITE, "heads-up-muck.txt").replace("mucked [Ad Kd]", "mucked [XX Kd]")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == []
+    assert samples.actions(hand)[1] == "d dh p2 ??Kd"
+
+
+def test_a_hand_cut_off_is_named_so_and_the_next_hand_written_on_its_line_is_read() -> None:
+    """A hand cut off mid-line, the next one written on after it
+    (``*** RIVER *** [4d Kh JPokerStars Hand #…``), and a hand whose lines
+    stop before its summary. Before: the cut hand was refused as "`Zoë: foPokerStars
+    Hand #…` is not a line this converter understands" and the next one was lost."""
+    cut_at = NEWS.index("Zoë: folds") + len("Zoë: fo")
+    glued = NEWS[:cut_at] + NEWS
+    cut, whole = convert_text(glued).hands
+    assert isinstance(cut, Failed) and isinstance(whole, Converted)
+    assert (cut.first_line, cut.line, whole.hand.first_line) == (1, 18, 18)
+    assert cut.reason == "the hand is cut off at `Zoë: fo`: the next hand starts on the same line"
+    assert whole.text == convert_text(NEWS).converted[0].text
+    (stops,) = convert_text(NEWS[:cut_at]).failed
+    assert (stops.line, stops.reason) == (18, "the hand is cut off at `Zoë: fo`: its lines stop before the summary")
+
+
+SITTING_OUT_ALL_IN = (
+    "PokerStars Hand #16652117000: Tournament #9990001, Hold'em No Limit - Level III (100/200)"
+    " - 2024/06/04 19:53:18 ET\n"
+    """Table '999000001 11' 6-max Seat #1 is the button
+Seat 1: Ann (1580 in chips)
+Seat 2: Bo (430 in chips)
+Seat 3: Cy (200 in chips) is sitting out
+Seat 4: Dee (600 in chips)
+Ann: posts the ante 40
+Bo: posts the ante 40
+Cy: posts the ante 40
+Dee: posts the ante 40
+Bo: posts small blind 100
+Cy: posts big blind 160 and is all-in
+*** HOLE CARDS ***
+Dee: raises 400 to 560 and is all-in
+Ann: folds
+Bo: calls 290 and is all-in
+Cy: folds
+Uncalled bet (170) returned to Dee
+*** FLOP *** [3s Js 5c]
+*** TURN *** [3s Js 5c] [9c]
+*** RIVER *** [3s Js 5c 9c] [7d]
+*** SHOW DOWN ***
+Dee: shows [Qc Jc] (a pair of Jacks)
+Bo: shows [As Ac] (a pair of Aces)
+Bo collected 460 from side pot
+Bo collected 640 from main pot
+*** SUMMARY ***
+Total pot 1100 Main pot 640. Side pot 460. | Rake 0
+Board [3s Js 5c 9c 7d]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) showed [As Ac] and won (1100) with a pair of Aces
+Seat 3: Cy (big blind) folded before Flop
+Seat 4: Dee showed [Qc Jc] and lost with a pair of Jacks
+"""
+)
+
+
+def test_a_player_sitting_out_all_in_by_their_blind_who_folds_mucks() -> None:
+    """PokerStars has a player sitting out who is all in by their blind
+    "fold"; nobody all in can act, so PokerKit cannot fold them: they muck at
+    the showdown, losing what they posted all the same. Before: "PokerKit
+    refuses `p3 f` here: There is no player to act"."""
+    (hand,) = convert_text(SITTING_OUT_ALL_IN).converted
+    assert hand.problems == []
+    assert samples.fields(hand)["players"] == ["Bo", "Cy", "Dee", "Ann"]
+    assert "p2 sm" in samples.actions(hand) and "p2 f" not in samples.actions(hand)
+    assert samples.fields(hand)["winnings"] == [1100, 0, 0, 0]
+
+
+def test_a_name_with_a_bracket_is_read_in_a_stud_dealt_line() -> None:
+    """Tournament aliases may hold brackets (``PC [Mittel]``); a stud
+    street's ``Dealt to PC [Mittel] [5c]`` names the seated player, then
+    the cards. Before: "PC has no seat in this hand"."""
+    text = samples.text(SITE, "stud-games.txt")
+    stud = text.split("\n\n\n")[0].replace("Nina", "Nina [Mittel]")
+    (hand,) = convert_text(stud).converted
+    assert hand.problems == []
+    assert samples.fields(hand)["players"] == ["Hero", "Nina [Mittel]", "Omar"]
+    assert samples.actions(hand)[:3] == ["d dh p1 3dThAs", "d dh p2 ????9s", "d dh p3 ????2c"]
+
+
+def test_an_omaha_player_who_shows_two_of_four_cards_holds_two_nobody_saw() -> None:
+    """A player may show some of their Omaha cards (``shows [Kc Kh]``): the
+    others are ``??``. Before: the hand came out with "PHH405 p2 is due 4
+    hole cards here, not 2"."""
+    omaha = samples.text(SITE, "limit-and-omaha.txt").split("\n\n\n")[1]
+    for old, new in [
+        (
+            "F: folds\nUncalled bet ($5) returned to D\nD collected $7.25 from pot\nD: doesn't show hand\n",
+            "F: calls $5\n*** TURN *** [Ad 7c 2s] [3h]\nF: checks\nD: checks\n*** RIVER *** [Ad 7c 2s 3h] [9c]\n"
+            "F: checks\nD: checks\n*** SHOW DOWN ***\nF: shows [Kc Kh] (a pair of Kings)\n"
+            "D: shows [Ah As Kd Qd] (three of a kind, Aces)\nD collected $16.50 from pot\n",
+        ),
+        ("Total pot $7.50 | Rake $0.25\nBoard [Ad 7c 2s]", "Total pot $17.50 | Rake $1\nBoard [Ad 7c 2s 3h 9c]"),
+        ("D (button) collected ($7.25)", "D (button) showed [Ah As Kd Qd] and won ($16.50)"),
+        ("F (big blind) folded on the Flop", "F (big blind) showed [Kc Kh] and lost"),
+    ]:
+        assert old in omaha
+        omaha = omaha.replace(old, new)
+    (hand,) = convert_text(omaha).converted
+    assert hand.problems == []
+    actions = samples.actions(hand)
+    assert actions[1] == "d dh p2 KcKh????" and "p2 sm KcKh????" in actions

@@ -155,7 +155,7 @@ _ACTION_KINDS: Final = ("fold", "check", "call", "bet", "raise_to")
 _REFUSED_LINES: Final = (
     (
         re.compile(r"Players agree to Run It Twice"),
-        "the players agreed to run it twice: hands with two boards are not supported yet",
+        "PHH has no notation for run it twice (`Players agree to Run It Twice`)",
     ),
     (re.compile(r"Hand #\d+ has been canceled?"), "Full Tilt Poker cancelled this hand: there is nothing to convert"),
 )

@@ -125,6 +125,7 @@ _NOTHING: Final = re.compile(
 )
 #: An action of someone the seat list does not name.
 _UNSEATED: Final = re.compile(r"(?P<name>.+?) (?:posts|calls|bets|raises|checks|folds|is all-In|shows|wins)\b.*")
+_JOINED: Final = re.compile(r"(?P<name>.+) has joined the table\.?")
 _POT: Final = re.compile(r"Main Pot: .*?(?:Rake: (?P<rake>\S+))?")
 _BALANCE: Final = re.compile(r"balance [^,]+, (?P<rest>.*)")
 _COLLECTED: Final = re.compile(r"collected (?P<amount>[^,]+),")
@@ -213,7 +214,7 @@ class _Reader(HandFacts):
             first_line=self.first_line,
             hand_id=hand_id,
             variant=variant,
-            seats=[],
+            seats=self.seats,
             button=int(button),
             posts=[],
             events=[],
@@ -287,12 +288,12 @@ class _Reader(HandFacts):
                 self._summary_line(text, number)
                 continue
             if section == "seats" and (seat := _SEAT.fullmatch(text)):
-                hand.seats.append(Seat(int(seat["number"]), seat["name"], amount_of(seat["stack"], number)))
-                self.names = longest_first(hand.seats)
+                self.seats.append(Seat(int(seat["number"]), seat["name"], amount_of(seat["stack"], number)))
+                self.names = longest_first(self.seats)
                 continue
             section = "play"
             for line in self._unglued(text):
-                self._play_line(line, number)
+                self._play_line(line, number, hand)
 
     def _unglued(self, text: str) -> list[str]:
         """The lines the Mac client wrote as one, the second glued to the
@@ -305,7 +306,7 @@ class _Reader(HandFacts):
         cuts = [found.start() for found in glued.finditer(text) if " " in text[: found.start()]]
         return [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)], strict=True)]
 
-    def _play_line(self, text: str, number: int) -> None:
+    def _play_line(self, text: str, number: int, hand: SiteHand) -> None:
         if board := _BOARD.fullmatch(text):
             self.events.append(Event("board", number, cards=cards_of(board["cards"], number)))
             return
@@ -327,19 +328,23 @@ class _Reader(HandFacts):
         if chat is not None and (player is None or len(chat) >= len(player)):
             return  # chat
         if player is None:
-            self._unseated_line(text, number)
+            self._unseated_line(text, number, hand)
             return
         self._player_line(player, text[len(player) + 1 :], text, number)
 
-    def _unseated_line(self, text: str, number: int) -> None:
+    def _unseated_line(self, text: str, number: int, hand: SiteHand) -> None:
+        if joined := _JOINED.fullmatch(text):
+            self.joined.add(joined["name"])
+            return
         if _NOTHING.fullmatch(text):
             return
         if found := _UNSEATED.fullmatch(text):
-            raise ConversionError(
-                f"{found['name']} plays but has no seat in this hand (joined the table during it?), "
-                "so their stack is not known",
-                number,
-            )
+            name = found["name"]
+            posts = _POST.fullmatch(text[len(name) + 1 :]) is not None
+            self.joiner_seat(name, hand.seat_count if posts else None, hand.button, number)
+            self.names = longest_first(self.seats)
+            self._player_line(name, text[len(name) + 1 :], text, number)
+            return
         raise ConversionError(f"`{text}` is not a line this converter understands", number)
 
     def _player_line(self, name: str, rest: str, text: str, number: int) -> None:
@@ -370,6 +375,8 @@ class _Reader(HandFacts):
             self.sitting_out.add(name)
             return
         elif _SAYS_NOTHING.fullmatch(rest):
+            if _JOINED.fullmatch(text):
+                self.joined.add(name)
             return
         else:
             raise ConversionError(f"`{rest}` is not a {self.site} action (in `{text}`)", number)

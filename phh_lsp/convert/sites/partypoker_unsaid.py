@@ -19,6 +19,7 @@ from typing import Final
 from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.sites.partypoker_amounts import amount_of
 from phh_lsp.convert.street_chips import add_to_street, less_returned, live_posts, uncalled
+from phh_lsp.core.engine.state_view import fmt_amount
 
 _STAKES: Final = re.compile(r"[$€£]?\s*(?P<small>[\d.,]+)\s*/\s*[$€£]?\s*(?P<big>[\d.,]+)")
 
@@ -48,6 +49,10 @@ class HandFacts:
     #: Players with a line of play (a post, an action, a card, a win).
     playing: set[str] = field(default_factory=set)
     sitting_out: set[str] = field(default_factory=set)
+    #: Players who join the table in this hand's lines (``has joined the table``).
+    joined: set[str] = field(default_factory=set)
+    #: The seats as listed, and those of players who join and post.
+    seats: list[Seat] = field(default_factory=list)
     summary_collected: list[Event] = field(default_factory=list)
     level_stakes: re.Match[str] | None = None
     tournament: str | None = None
@@ -64,11 +69,15 @@ class HandFacts:
             hand.tournament = self.tournament or None
             hand.level = self.level
             hand.currency = hand.currency_symbol = None
+        for seat in hand.seats:
+            if seat.stack == 0 and seat.name in self.joined:
+                seat.stack = Decimal("Infinity")  # bought in as the hand starts: PHH's unknown stack
         for raw in self.posts:
             self._seated_with_chips(hand, raw.name, raw.line)
         hand.stakes = self._stakes(hand)
         hand.posts = self._posts(hand)
         hand.seats = self._dealt_in(hand)
+        _button_before_the_blinds(hand, self.events)
         for event in self.events:
             if event.name:
                 self._seated_with_chips(hand, event.name, event.line)
@@ -158,6 +167,34 @@ class HandFacts:
         playing = self.playing | {post.name for post in hand.posts}
         return [seat for seat in hand.seats if seat.name in playing]
 
+    def joiner_seat(self, name: str, seat_count: int | None, button: int, line: int) -> None:
+        """Seat a player who posts with no seat in the list (they join the
+        table as the hand starts, said or not): PartyPoker writes the posts
+        in seat order, so theirs is the first seat after the last poster's
+        (the button's, when they post first) that no player with chips
+        holds; their stack, bought in as the hand starts, is unknown (PHH's
+        ``inf``). A player who plays with no seat and no post is refused."""
+        if seat_count is None:
+            raise ConversionError(
+                f"{name} plays but has no seat in this hand (joined the table during it?), so their stack is not known",
+                line,
+            )
+        held = {seat.number for seat in self.seats if seat.stack > 0}
+        before = {seat.name: seat.number for seat in self.seats}.get(self.posts[-1].name) if self.posts else button
+        start = before or button
+        number = next(
+            (
+                number
+                for step in range(1, seat_count + 1)
+                if (number := (start + step - 1) % seat_count + 1) not in held
+            ),
+            None,
+        )
+        if number is None:
+            raise ConversionError(f"{name} joins the table, but no seat is free for them", line)
+        self.seats[:] = [seat for seat in self.seats if seat.number != number]  # an empty seat they take
+        self.seats.append(Seat(number, name, Decimal("Infinity")))
+
     def _seated_with_chips(self, hand: SiteHand, name: str, line: int) -> None:
         seat = next((seat for seat in hand.seats if seat.name == name), None)
         if seat is None or seat.stack <= 0:
@@ -195,14 +232,46 @@ class HandFacts:
                 hand.rake = put_in - won
 
 
+def _button_before_the_blinds(hand: SiteHand, events: list[Event]) -> None:
+    """Move the button to the seat before the small blind's when PartyPoker
+    deals in seats between them (the button stayed where a player left)
+    that post nothing and fold before the flop: PHH lists the small blind
+    first, so those seats come last, where they act before the flop, as
+    after the button; having folded, they never act again. Seats that play
+    on keep the button where it is, and PokerKit refuses the hand."""
+    small = next((post.name for post in hand.posts if post.kind == "small_blind"), None)
+    seats = sorted(hand.seats, key=lambda seat: seat.number)
+    after = next((i for i, seat in enumerate(seats) if seat.number > hand.button), 0)
+    order = seats[after:] + seats[:after]
+    if small is None or small not in (names := [seat.name for seat in order]):
+        return
+    between = order[: names.index(small)]
+    first: dict[str, str] = {}
+    for event in events:
+        if event.kind == "board":
+            break
+        first.setdefault(event.name, event.kind)
+    posted = {post.name for post in hand.posts}
+    if between and all(seat.name not in posted and first.get(seat.name) == "fold" for seat in between):
+        hand.button = between[-1].number
+
+
 def _with_amounts(events: list[Event], posts: list[Post]) -> list[Event]:
     """The events with each classic all-in made a call or a raise by what was
-    bet before it on its street (the site writes only the chips added)."""
+    bet before it on its street (the site writes only the chips added). A
+    check facing a bet tells of chips put in that no line shows (a post the
+    site does not print): refused, as how many is not known."""
     street = live_posts(posts)
     read: list[Event] = []
     for event in events:
         if event.kind == "board":
             street = {}
+        elif event.kind == "check" and street.get(event.name, Decimal(0)) < (top := max(street.values(), default=0)):
+            raise ConversionError(
+                f"{event.name} checks facing a bet of {fmt_amount(top)}: the history leaves out chips they put in"
+                " (a post it does not print), so how many is not known",
+                event.line,
+            )
         elif event.kind in ("all_in", "call"):
             # A call of more than the bet: the big blind was all in for less, and
             # the site has the others call the full blind, which raises the bet.

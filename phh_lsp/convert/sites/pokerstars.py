@@ -24,6 +24,9 @@ from phh_lsp.convert.history import ConversionError, Event, Post, Seat, SiteHand
 from phh_lsp.convert.reader import (
     dealt_now,
     drop_idle,
+    guarded,
+    hands_at,
+    id_on,
     longest_first,
     numbered,
     player_at,
@@ -66,14 +69,20 @@ _GAME: Final = re.compile(
 _RETURNS_WRITTEN: Final = 2009
 _AMOUNT: Final = r"(?:Rs\. |[^\d\s]*)([\d,]+(?:\.\d+)?)"
 _START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
+#: Where a hand starts: a line opening with one, or a header written on
+#: after a hand cut off mid-line (``*** RIVER *** [4d Kh JPokerStars Hand #…``).
+_HAND_AT: Final = re.compile(_START.pattern + r"|(?<=[^\n])PokerStars (?:Zoom )?(?:Hand|Game) #(?=\d+: )", re.M)
+#: A header wherever it is, found fast (a literal first): whether any is written on after a line.
+_ANY_HEADER: Final = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #\d+: ")
 _HAND_ID: Final = re.compile(r"\ufeff?PokerStars [^#]*#(\d+)")
 _HEADER: Final = re.compile(
     r"\ufeff?(?:PokerStars (?:Zoom |Home Game )?|Poker )(?:Hand|Game) #(?P<id>[\w-]+): +(?:\{[^}]*\} +)?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+),? )?(?P<rest>.*)"
 )
-#: The date and clock time, with or without a dash between them (before 2008).
+#: The date and clock time, with or without a dash between them (the old
+#: layout, before 2008 and in trackers' re-writes, which writes no uncalled bet).
 _WHEN: Final = re.compile(
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2})(?P<old> -)? (?P<time>\d{1,2}:\d{2}:\d{2})(?: \(?(?P<zone>[A-Za-z]+)\)?)?"
 )
 _LEVEL: Final = re.compile(r"Level ?(?P<level>[IVXLC\d]+) ?\((?P<stakes>[^)]*)\)")
 #: Cash stakes in brackets after the game, a cap of no-limit included
@@ -97,7 +106,7 @@ _POST: Final = re.compile(
     r"(?:posts )?(?P<what>the ante|small blind|big blind|small & big blinds|straddle|missed blind) " + _AMOUNT + _ALL_IN
 )
 _ACTIONS: Final = (
-    ("fold", re.compile(r"folds(?: \[[^\]]*\])?")),
+    ("fold", re.compile(r"folds(?: \(disconnect\))?(?: \[[^\]]*\])?")),
     ("bring_in", re.compile(r"brings in for " + _AMOUNT + _ALL_IN)),
     ("discard", re.compile(r"discards (?P<count>\d) cards?(?: \[(?P<cards>[^\]]*)\])?")),
     ("stand_pat", re.compile(r"stands pat(?: on \[[^\]]*\])?")),
@@ -110,14 +119,15 @@ _ACTIONS: Final = (
 )
 #: Lines that say nothing about the chips or cards: a player's news, the
 #: cap of a limit street, bounties (paid outside the pot), the client's notices,
-#: a stud table's open pair, a draw's reshuffle (of cards nobody sees).
+#: a stud table's open pair, a draw's reshuffle (of cards nobody sees), a
+#: player leaving or adding chips for the next hand in trackers' conversions.
 _SAYS_NOTHING: Final = says_nothing(
     r"doesn't show hand|has timed out while (?:being )?disconnected|is (?:sitting out|connected|disconnected)"
     r"|wins (?:the )?\S+ bounty.*|wins \S+ for eliminating.*|wins an entry to tournament.*|is eliminated.*"
-    r"|finished the tournament.*|receives \S+ for eliminating.*",
+    r"|finished the tournament.*|receives \S+ for eliminating.*|Table deposit \S+",
     r"Betting is capped|The deck is reshuffled|Pair on board - a double bet is allowed"
     r"|.+ split the \S+ bounty for eliminating .+|.+ wins the \S+ bounty for eliminating .+"
-    r"|Hand was run (?:twice|two times|three times)|No low hand qualified",
+    r"|Hand was run (?:twice|two times|three times)|No low hand qualified|Table leave user",
 )
 #: A stud table's open pair on fourth street, after which PokerStars allows
 #: the big bet there; PHH's stud (PokerKit's) has no such rule.
@@ -128,6 +138,7 @@ _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected " + _AMOUNT + r" from (
 #: A player's cards: all of them so far, or (from a stud street's second, a
 #: draw's) those held before in a first bracket and the new ones in a second.
 _DEALT: Final = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?")
+_DEALT_CARDS: Final = re.compile(r"(?: \[(?P<cards>[^\]]*)\])?(?: \[(?P<new>[^\]]*)\])?")
 #: The streets of stud and the draws of draw games: a new betting round, no board.
 _ROUND: Final = re.compile(r"\*\*\* (?:[4-6]th STREET|RIVER|(?:FIRST|SECOND|THIRD) DRAW) \*\*\*")
 #: The summary's pot line: the rake, and GGPoker's other cuts of the pot.
@@ -147,8 +158,30 @@ def is_pokerstars(text: str) -> bool:
 
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
-    """Every hand of the file, read, or the reason it cannot be, in order."""
-    yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
+    """Every hand of the file, read, or the reason it cannot be, in order.
+    A hand written on after one cut off mid-line is cut there too (the line
+    numbers stay the file's), and the hand cut off is named so."""
+    glued = {
+        text.count("\n", 0, at) + 1
+        for found in _ANY_HEADER.finditer(text)
+        if (at := found.start()) and text[at - 1] not in "\n\ufeff"
+    }
+    if not glued:  # every hand starts a line, as nearly every file's do
+        yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
+        return
+    read = partial(_read_hand, site=SITE, returns_from=_RETURNS_WRITTEN, returns_collected=False)
+    hands = hands_at(text, _HAND_AT)
+    here = next(hands, None)
+    while here is not None:
+        first_line, lines = here
+        after = next(hands, None)
+        if after is not None and after[0] in glued:  # the next hand starts on this one's last line
+            reason = f"the hand is cut off at `{lines[-1].strip()}`: the next hand starts on the same line"
+            reading = partial(_refused, ConversionError(reason, after[0]))
+        else:
+            reading = partial(read, lines, first_line)
+        yield guarded(reading, first_line, id_on(_HAND_ID, lines[0]))
+        here = after
 
 
 def read_layout(
@@ -171,8 +204,14 @@ def read_layout(
     yield from read_each(text, start, read, hand_id)
 
 
+def _refused(error: ConversionError) -> SiteHand:
+    raise error
+
+
 def _cards(raw: str) -> str:
-    return raw.replace(" ", "")
+    """Cards as PHH writes them: no spaces, and a card nobody saw, which
+    trackers re-writing the site's hands write ``XX``, as ``??``."""
+    return raw.replace(" ", "").replace("XX", "??")
 
 
 def _game(rest: str, first_line: int, site: str) -> str:
@@ -237,9 +276,12 @@ def _read_hand(
         tournament=header["tournament"],
         level=level["level"] if level else None,
     )
-    _read_body(hand, lines, first_line)
+    try:
+        _read_body(hand, lines, first_line)
+    except ConversionError as error:
+        raise _cut_off(lines, first_line, error) from None
     _posted_stakes(hand)
-    written = returns_from is not None and date.year >= returns_from
+    written = returns_from is not None and date.year >= returns_from and not when["old"]
     if not written and not any(event.kind == "returned" for event in hand.events):
         _unsaid_returns(hand, returns_collected)
     if stakes["cap"]:  # a capped no-limit table: nobody puts in more than the cap
@@ -247,6 +289,16 @@ def _read_hand(
         for seat in hand.seats:
             seat.stack = min(seat.stack, cap)
     return hand
+
+
+def _cut_off(lines: list[str], first_line: int, error: ConversionError) -> ConversionError:
+    """Why a hand is refused: a hand whose lines stop before its summary
+    (PokerStars writes one to every hand), refused at its last line, is cut
+    off, whatever that line's half says; else the refusal as it was."""
+    *_, (number, text) = numbered(lines, first_line, 0)
+    if error.line != number or any(line.startswith("*** SUMMARY ***") for line in lines):
+        return error
+    return ConversionError(f"the hand is cut off at `{text}`: its lines stop before the summary", number)
 
 
 def _posted_stakes(hand: SiteHand) -> None:
@@ -266,7 +318,9 @@ def _unsaid_returns(hand: SiteHand, in_collected: bool) -> None:
     """The uncalled bets of an old hand that writes none: PokerStars wrote
     no ``Uncalled bet (…) returned`` line in its early years and left the
     chips out of the pot it gave; they went back to the bettor all the
-    same. From 2009 a missing line is the history's fault, held as such.
+    same, and the old layout (trackers re-write hands in it) never writes
+    one. In the new layout from 2009 a missing line is the history's fault,
+    held as such.
     Winamax counts them in what the bettor collected (``in_collected``)."""
     last = max((event.line for event in hand.events), default=hand.first_line)
     collected = [event for event in hand.events if event.kind == "collected"]
@@ -340,11 +394,11 @@ def _section(hand: SiteHand, text: str, number: int) -> str:
 
 
 def _action_line(hand: SiteHand, text: str, number: int, names: list[str], section: str) -> None:
-    if found := _DEALT.fullmatch(text):
+    if dealt := _dealt_to(text, names):
         if hand.variant in STUD_VARIANTS | DRAW_VARIANTS:
-            _dealt(hand, seated(found["name"], names, number), found, number)
-        elif found["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
-            hand.known_cards[seated(found["name"], names, number)] = _cards(found["cards"])
+            _dealt(hand, seated(dealt[0], names, number), dealt[1], number)
+        elif dealt[1]["cards"]:  # GGPoker names every player dealt in, the cards only of the hero
+            hand.known_cards[seated(dealt[0], names, number)] = _cards(dealt[1]["cards"])
         return
     if _OUTSIDE.fullmatch(text):
         raise ConversionError(
@@ -380,12 +434,36 @@ def _action_line(hand: SiteHand, text: str, number: int, names: list[str], secti
                 hand.events.append(Event(kind, number, name, Decimal(found["count"]), cards))
             elif kind == "stand_pat":
                 hand.events.append(Event("discard", number, name))
+            elif kind == "fold" and _all_in_posting(hand, name):
+                return  # a player sitting out, all in by their post, "folds": they show nothing, and lose
             elif kind in ("fold", "check", "muck"):
                 hand.events.append(Event(kind, number, name))
             else:
                 hand.events.append(Event(kind, number, name, read_amount(found[found.lastindex or 1], number)))
             return
     raise ConversionError(f"`{rest}` is not a {hand.site} action (in `{text}`)", number)
+
+
+def _dealt_to(text: str, names: list[str]) -> tuple[str, re.Match[str]] | None:
+    """Who a ``Dealt to`` line names, and its cards: a seated name, longest first
+    (one may hold a bracket, ``PC [Mittel]``), else the words before its brackets."""
+    if not text.startswith("Dealt to "):
+        return None
+    rest = text[len("Dealt to ") :]
+    for name in names:
+        if rest.startswith(name) and (cards := _DEALT_CARDS.fullmatch(rest[len(name) :])):
+            return name, cards
+    found = _DEALT.fullmatch(text)
+    return (found["name"], found) if found else None
+
+
+def _all_in_posting(hand: SiteHand, name: str) -> bool:
+    """Whether the player put every chip in by their posts and has not
+    acted: PokerStars has such a player sitting out "fold", which PokerKit
+    cannot (nobody is to act); they muck at the showdown instead."""
+    posted = sum((post.amount for post in hand.posts if post.name == name), Decimal(0))
+    stack = next((seat.stack for seat in hand.seats if seat.name == name), None)
+    return stack is not None and posted >= stack and not any(event.name == name for event in hand.events)
 
 
 def _dealt(hand: SiteHand, name: str, found: re.Match[str], number: int) -> None:
