@@ -54,3 +54,60 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("Grünfeld folds", "Grünfeld fodls")
     failed = convert_text(text).failed[0]
     assert failed.line == 14 and "fodls" in failed.reason
+
+
+def test_a_tournament_s_blinds_written_after_the_hole_cards_are_its_blinds() -> None:
+    """WPN's 2020-21 tournaments write the blinds after ``*** HOLE CARDS ***``
+    and its ``Main pot``/``Side pot(1)`` lines: still the hand's blinds."""
+    side_pot, _ = samples.converted(SITE, "tournament-blinds-after-cards.txt")
+    fields = samples.fields(side_pot)
+    assert side_pot.problems == []
+    assert fields["players"] == ["Cy", "Ed.Rocks", "Di", "Ana Belle", "Bo_77"]
+    assert fields["blinds_or_straddles"] == [2500, 5000, 0, 0, 0]
+    assert fields["antes"] == [500, 500, 500, 500, 500]
+    assert fields["winnings"] == [0, 0, 13400, 0, 4400]
+
+
+def test_the_button_posting_the_small_blind_acts_as_the_small_blind() -> None:
+    _, dead_button = samples.converted(SITE, "tournament-blinds-after-cards.txt")
+    fields = samples.fields(dead_button)
+    assert dead_button.problems == []
+    assert fields["players"] == ["Gus", "Bo_77", "Hal", "Ana Belle", "Fay"]
+    assert fields["blinds_or_straddles"] == [1000, 2000, 0, 0, 0]
+    assert fields["winnings"] == [0, 0, 10000, 0, 0]
+
+
+def test_a_player_waiting_for_the_big_blind_is_not_dealt_in_and_a_new_player_s_post_is_live() -> None:
+    (cash,) = samples.converted(SITE, "cash-2019-waits-and-posts.txt")
+    fields = samples.fields(cash)
+    assert cash.problems == []
+    assert fields["players"] == ["Quin", "Ray", "Mo", "Lou Lou", "Pia"]  # Sol waits for the big blind
+    assert fields["blinds_or_straddles"] == [Decimal("0.01"), Decimal("0.02"), 0, Decimal("-0.02"), 0]
+    assert fields["winnings"] == [Decimal("0.20"), 0, 0, 0, 0]
+
+
+def test_seven_card_stud_converts() -> None:
+    (stud,) = samples.converted(SITE, "stud.txt")
+    fields = samples.fields(stud)
+    assert stud.problems == []
+    assert (fields["variant"], fields["table"], fields["bring_in"]) == ("F7S", "Gorham", Decimal("0.02"))
+    assert fields["players"] == ["Zoë", "Tam", "Uma K", "Vic", "Wes"]
+    assert fields["winnings"] == [0, 0, 0, Decimal("0.36"), 0]
+
+
+def test_stud_hi_lo_is_read_as_stud_hi_lo() -> None:
+    text = samples.text(SITE, "stud.txt").replace("7Stud(Fixed Limit)", "7Stud H/L(Fixed Limit)")
+    conversion = convert_text(text)
+    assert conversion.failed == [] and samples.fields(conversion.converted[0])["variant"] == "F7S/8"
+
+
+def test_a_capped_table_s_cap_is_a_raise_to_the_cap() -> None:
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("RiverRat bets $0.30", "RiverRat caps $0.30")
+    cash = convert_text(text).converted[0]
+    assert cash.problems == [] and "p3 cbr 0.30" in samples.actions(cash)
+
+
+def test_a_player_who_sits_out_before_the_cards_is_not_dealt_in() -> None:
+    text = samples.text(SITE, "cash-2019-waits-and-posts.txt").replace("Sol waits for big blind", "Sol sits out")
+    (cash,) = convert_text(text).converted
+    assert cash.problems == [] and "Sol" not in samples.fields(cash)["players"]  # type: ignore[operator]

@@ -55,18 +55,31 @@ _GAMES: Final = {
     "7stud h/l": "7 Card Stud Hi/Lo",
 }
 _LIMITS: Final = {"No Limit": "No Limit", "Pot Limit": "Pot Limit", "Fixed Limit": "Limit"}
-_TABLE: Final = re.compile(r"(?:Table )?'?(?P<table>.+?)'? (?P<rest>\d+-max Seat #\d+ is the button)")
+_TABLE: Final = re.compile(r"(?:Table )?'?(?P<table>.+?)'? (?P<rest>\d+-max Seat #(?P<button>\d+) is the button)")
+#: A stud table's second line: no button (``Gorham 8-max``).
+_STUD_TABLE: Final = re.compile(r"(?:Table )?'?(?P<table>.+?)'? (?P<rest>\d+-max)")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \((?P<chips>[^()]*\d)\)(?P<rest>.*)")
 _VERBS: Final = (
-    r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|does not show|sits out|brings in|collected|caps)\b"
+    r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|does not show|sits out|brings in|collected|caps|waits)\b"
 )
 _POSTS: Final = (
     (" posts the small blind ", " posts small blind "),
     (" posts the big blind ", " posts big blind "),
     (" posts ante ", " posts the ante "),
 )
-_DEAD: Final = re.compile(r"posts dead (?P<amount>\D*(?P<number>[\d,.]+))")
-_POT_RAKE: Final = re.compile(r"Main pot (?:.*\| Rake (?P<rake>\S+).*|.*)")
+#: A post of an amount alone: a returning player's ``posts dead $0.07``, a new
+#: player's live ``posts $0.02``.
+_DEAD: Final = re.compile(r"posts (?:dead )?(?P<amount>[^\d\s]*(?P<number>[\d,.]+))")
+#: A street's pots (``Main pot $0.44 | Rake $0.02``, ``Side pot(1) 800.00``):
+#: the chips the lines before put in, nothing new; only the rake is kept.
+_POT_RAKE: Final = re.compile(r"(?P<pot>Main|Side) pot(?:\(\d+\))? (?:.*\| Rake (?P<rake>\S+).*|.*)")
+#: A blind posted, as WPN writes it: after the hole cards in its tournaments.
+_BLIND: Final = re.compile(r"(?P<name>.+) posts the (?:small|big) blind .*")
+_SMALL: Final = re.compile(r"(?P<name>.+) posts the small blind .*")
+#: A line that opens a street's betting anew (the blinds and bring-in open the first).
+_NEW_STREET: Final = re.compile(r"\*\*\* (?:FLOP|TURN|RIVER|[4-7]th STREET) \*\*\*.*")
+#: The bets and raises that leave a later ``caps`` a raise.
+_OPENS: Final = re.compile(r".+?: (?:bets|raises|brings in) .*")
 _WON: Final = re.compile(
     r"Seat \d+: (?P<name>.+?)(?: \([^)]*\))? (?:did not show|showed \[[^\]]*\]) and won (?P<amount>\S+).*"
 )
@@ -106,10 +119,23 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     first) tell where a player's name ends and its verb begins. A hand won
     without a ``collected`` line (only the summary's ``did not show and won
     $0.25``) gets one where its summary begins, which then begins a line
-    later, without the rake (the summary's first line)."""
+    later, without the rake (the summary's first line).
+
+    WPN's tournaments write the blinds after ``*** HOLE CARDS ***``: that
+    line is then left blank (it says nothing else), so the blinds are read
+    as blinds. A player who ``waits for big blind`` (or ``sits out`` before
+    the cards) is seated, not dealt in:
+    their seat is read as sitting out. The button's seat posting the small
+    blind (a dead button) leaves the button on the seat before it, so the
+    seats act in the order the blinds say."""
+    seats = [found for line in lines if (found := _SEAT.fullmatch(line))]
     names: list[str] = []
+    waiting = {name for found in seats if _waits(name := found["seat"].split(": ", 1)[1], lines)}
+    button = _dead_button(lines, seats, waiting)
+    blinds_after_cards = _blinds_after_cards(lines)
     big = Decimal(0)
-    rake = ""
+    rake = Decimal(0)
+    opened = True  # the blinds (or the bring-in) open the first street
     verb = re.compile(_VERBS)
     winners = [found for line in lines if (found := _WON.fullmatch(line))]
     # one line for one: the collected line comes in on the summary's line, whose
@@ -117,7 +143,7 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     # lines would no longer be the file's lines)
     pair = lines.count("*** SUMMARY ***") == 1 and sum(line.startswith("Total pot ") for line in lines) == 1
     unsaid = pair and len(winners) == 1 and not any(" collected " in line for line in lines)
-    for text in lines:
+    for index, text in enumerate(lines):
         if _START.match(text):
             header, big = _header(text)
             yield header
@@ -127,12 +153,18 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
         elif unsaid and text.startswith("Total pot "):
             continue  # its line holds the summary's beginning
         elif table := _TABLE.fullmatch(text):
+            rest = table["rest"] if button is None else table["rest"].replace(f"#{table['button']} ", f"#{button} ")
+            yield f"Table '{table['table']}' {rest}"
+        elif index == 1 and (table := _STUD_TABLE.fullmatch(text)):
             yield f"Table '{table['table']}' {table['rest']}"
         elif seat := _SEAT.fullmatch(text):
-            names = sorted([*names, seat["seat"].split(": ", 1)[1]], key=len, reverse=True)
-            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']}"
+            name = seat["seat"].split(": ", 1)[1]
+            names = sorted([*names, name], key=len, reverse=True)
+            out = " is sitting out" if name in waiting else ""
+            yield f"{seat['seat']} ({seat['chips']} in chips){seat['rest']}{out}"
         elif pot := _POT_RAKE.fullmatch(text):
-            rake = pot["rake"] or ""
+            cut = _number(pot["rake"]) if pot["rake"] else Decimal(0)
+            rake = cut if pot["pot"] == "Main" else rake + cut
             yield ""
         elif text.startswith("Total pot "):
             text = text.replace("| JP Fee ", "| Jackpot ")
@@ -141,13 +173,57 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
             yield f"*** FIRST {street[1]} ***{street[2]}"  # run it twice: no PHH notation
         elif text == "*** RUN IT TWICE ***":
             yield "*** FIRST RUN IT TWICE ***"
+        elif text == "*** HOLE CARDS ***" and blinds_after_cards:
+            yield ""
+        elif text == "*** 7th STREET ***":
+            opened = False
+            yield "*** RIVER ***"  # stud's last street, in PokerStars' words
+        elif any(text == f"{name} waits for big blind" for name in waiting):
+            yield ""
         else:
-            yield _player_line(text, names, verb, big)
+            opened = opened and not _NEW_STREET.fullmatch(text)
+            line = _player_line(text, names, verb, big, opened)
+            opened = opened or _OPENS.fullmatch(line) is not None
+            yield line
 
 
-def _player_line(text: str, names: list[str], verb: re.Pattern[str], big: Decimal) -> str:
+def _waits(name: str, lines: list[str]) -> bool:
+    """Whether the player waits for the big blind or sits out before the
+    cards are dealt: seated, not dealt in."""
+    cards = lines.index("*** HOLE CARDS ***") if "*** HOLE CARDS ***" in lines else len(lines)
+    return f"{name} waits for big blind" in lines or f"{name} sits out" in lines[:cards]
+
+
+def _blinds_after_cards(lines: list[str]) -> bool:
+    """Whether the blinds are written after ``*** HOLE CARDS ***``, as
+    WPN's tournaments write them."""
+    if "*** HOLE CARDS ***" not in lines:
+        return False
+    return any(_BLIND.fullmatch(line) for line in lines[lines.index("*** HOLE CARDS ***") :])
+
+
+def _dead_button(lines: list[str], seats: list[re.Match[str]], waiting: set[str]) -> int | None:
+    """The seat before the small blind's where the button's own seat posts
+    it with three or more dealt in (a dead button), else None: PHH's order
+    runs from the seat after the button, the small blind first."""
+    table = next((found for line in lines[1:2] if (found := _TABLE.fullmatch(line))), None)
+    dealt = [found for found in seats if "sitting out" not in found["rest"]]
+    dealt = [found for found in dealt if found["seat"].split(": ", 1)[1] not in waiting]
+    numbers = [int(found["seat"].split(": ", 1)[0].removeprefix("Seat ")) for found in dealt]
+    small = next((found["name"] for line in lines if (found := _SMALL.fullmatch(line))), None)
+    if table is None or small is None or len(dealt) < 3:
+        return None
+    where = [number for number, found in zip(numbers, dealt, strict=True) if found["seat"].endswith(": " + small)]
+    if where != [int(table["button"])]:
+        return None
+    return numbers[numbers.index(where[0]) - 1]
+
+
+def _player_line(text: str, names: list[str], verb: re.Pattern[str], big: Decimal, opened: bool) -> str:
     """A player's line as PokerStars writes it (``Name: verb …``); any other
-    line as it is."""
+    line as it is. ``opened``: whether the street has a bet, which makes a
+    capped table's ``caps $0.55`` (a bet or raise that reaches the cap) a
+    raise to that amount, else a bet."""
     name = next((name for name in names if text.startswith(name + " ") and verb.match(text, len(name) + 1)), None)
     if name is None:
         return text
@@ -158,6 +234,11 @@ def _player_line(text: str, names: list[str], verb: re.Pattern[str], big: Decima
         amount = _number(dead["number"])
         kind = "big blind" if amount == big else "small & big blinds" if amount > big else "missed blind"
         rest = f"posts {kind} {dead['amount']}"
+    if rest.startswith("brings in ") and not rest.startswith("brings in for "):
+        rest = rest.replace("brings in ", "brings in for ", 1)
+    if rest.startswith("caps "):
+        cap = rest.removeprefix("caps ")
+        rest = f"raises {cap} to {cap}" if opened else f"bets {cap}"
     if rest == "does not show":
         rest = "doesn't show hand"
     if rest.startswith("collected "):
