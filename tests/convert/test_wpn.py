@@ -111,3 +111,36 @@ def test_a_player_who_sits_out_before_the_cards_is_not_dealt_in() -> None:
     text = samples.text(SITE, "cash-2019-waits-and-posts.txt").replace("Sol waits for big blind", "Sol sits out")
     (cash,) = convert_text(text).converted
     assert cash.problems == [] and "Sol" not in samples.fields(cash)["players"]  # type: ignore[operator]
+
+
+#: WPN's older layout (2014-2019), typed in its words: detected, each hand named.
+_OLDER = """Game started at: 2014/3/9 0:0:7
+Game ID: 261441531 2/4 Baryte   (JP) - 2 (Hold'em)
+Seat 4 is the button
+Seat 1: Ana (255.10).
+Seat 4: Bo (457.71).
+Player Bo has small blind (2)
+Player Ana has big blind (4)
+Player Bo received a card.
+Player Bo received a card.
+Player Ana received card: [7d]
+Player Ana received card: [2c]
+Player Bo folds
+Uncalled bet (2) returned to Ana
+Player Ana mucks cards
+------ Summary ------
+Pot: 4. Rake 0
+Player Bo does not show cards.Bets: 2. Collects: 0. Loses: 2.
+*Player Ana mucks (does not show cards). Bets: 2. Collects: 4. Wins: 2.
+Game ended at: 2014/3/9 0:0:39
+
+Game started at: 2014/3/9 0:0:41
+Game ID: 261441726 2/4 Baryte   (JP) - 2 (Hold'em)
+"""
+
+
+def test_wpn_s_older_layout_is_told_and_each_hand_named_with_its_reason() -> None:
+    conversion = convert_text(_OLDER)
+    assert conversion.site is not None and conversion.site.key == SITE
+    assert [(failed.line, failed.hand_id) for failed in conversion.failed] == [(1, "261441531"), (21, "261441726")]
+    assert all("WPN's older layout" in failed.reason for failed in conversion.failed)
