@@ -106,7 +106,7 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order.
     A file in WPN's older layout has each of its hands named as not read
     yet, where it starts, rather than the file passed over in silence."""
-    if _START.search(text) is None:
+    if _START.search(text) is None and _OLDER_START.search(text) is not None:
         for first_line, lines in hands_at(text, _OLDER_START):
             hand_id = next((found[1] for line in lines[1:2] if (found := _OLDER_ID.match(line))), None)
             yield failed_hand(ConversionError(_OLDER_REASON, first_line), first_line, hand_id)
