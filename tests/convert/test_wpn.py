@@ -101,12 +101,6 @@ def test_stud_hi_lo_is_read_as_stud_hi_lo() -> None:
     assert conversion.failed == [] and samples.fields(conversion.converted[0])["variant"] == "F7S/8"
 
 
-def test_a_capped_table_s_cap_is_a_raise_to_the_cap() -> None:
-    text = samples.text(SITE, "cash-and-tournament.txt").replace("RiverRat bets $0.30", "RiverRat caps $0.30")
-    cash = convert_text(text).converted[0]
-    assert cash.problems == [] and "p3 cbr 0.30" in samples.actions(cash)
-
-
 def test_a_player_who_sits_out_before_the_cards_is_not_dealt_in() -> None:
     text = samples.text(SITE, "cash-2019-waits-and-posts.txt").replace("Sol waits for big blind", "Sol sits out")
     (cash,) = convert_text(text).converted
@@ -144,3 +138,47 @@ def test_wpn_s_older_layout_is_told_and_each_hand_named_with_its_reason() -> Non
     assert conversion.site is not None and conversion.site.key == SITE
     assert [(failed.line, failed.hand_id) for failed in conversion.failed] == [(1, "261441531"), (21, "261441726")]
     assert all("WPN's older layout" in failed.reason for failed in conversion.failed)
+
+
+def test_a_capped_table_s_stacks_are_the_cap_its_caps_line_reaches() -> None:
+    """A capped table (``Miramar (Cap)``) writes no cap: ``caps $0.55`` puts the
+    player's chips in the hand at it, so every stack counts up to that cap."""
+    text = """Hand #151588000 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC
+Miramar (Cap) 9-max Seat #1 is the button
+Seat 2: Ann ($0.90)
+Seat 3: Ben ($1.40)
+Seat 9: Cat ($2.66)
+Ann posts the small blind $0.01
+Ben posts the big blind $0.02
+*** HOLE CARDS ***
+Cat raises $0.05 to $0.05
+Ann calls $0.04
+Ben calls $0.03
+*** FLOP *** [Qh 5c 4d]
+Main pot $0.15 | Rake $0.00
+Ann checks
+Ben bets $0.11
+Cat caps $0.55
+Ann folds
+Ben calls $0.44
+*** TURN *** [Qh 5c 4d] [As]
+Main pot $1.19 | Rake $0.06
+*** RIVER *** [Qh 5c 4d As] [6c]
+Main pot $1.19 | Rake $0.06
+*** SHOW DOWN ***
+Main pot $1.19 | Rake $0.06
+Ben shows [9c Qd] (a pair of Queens [Qh Qd As 9c 6c])
+Cat shows [7d 6d] (a pair of Sixs [6d 6c As Qh 7d])
+Ben collected $1.19 from main pot
+*** SUMMARY ***
+Total pot $1.19 | Rake $0.04 | JP Fee $0.02
+Board [Qh 5c 4d As 6c]
+Seat 2: Ann (small blind) folded on the Flop
+Seat 3: Ben (big blind) showed [9c Qd] and won $1.19 with a pair of Queens [Qh Qd As 9c 6c]
+Seat 9: Cat showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7d]
+"""
+    (capped,) = convert_text(text).converted
+    fields = samples.fields(capped)
+    assert capped.problems == [] and fields["starting_stacks"] == [Decimal("0.60")] * 3
+    assert "p3 cbr 0.55" in samples.actions(capped)  # `caps $0.55`: a raise to the cap
+    assert fields["winnings"] == [0, Decimal("1.19"), 0]

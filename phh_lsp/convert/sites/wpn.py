@@ -162,7 +162,7 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     unsaid = pair and len(winners) == 1 and not any(" collected " in line for line in lines)
     for index, text in enumerate(lines):
         if _START.match(text):
-            header, big = _header(text)
+            header, big = _header(text, _cap(lines, [found["seat"].split(": ", 1)[1] for found in seats]))
             yield header
         elif unsaid and text == "*** SUMMARY ***":
             yield f"{winners[0]['name']} collected {winners[0]['amount']} from pot"
@@ -270,7 +270,31 @@ def _number(raw: str) -> Decimal:
         return Decimal(0)
 
 
-def _header(text: str) -> tuple[str, Decimal]:
+def _cap(lines: list[str], names: list[str]) -> str | None:
+    """A capped table's cap, which WPN does not write: what the first
+    player to ``caps`` has put in the hand once capped (the earlier streets'
+    chips and the amount the cap brings this street to); None elsewhere."""
+    capping = next((line for line in lines if any(line.startswith(name + " caps ") for name in names)), None)
+    if capping is None:
+        return None
+    who = next(name for name in names if capping.startswith(name + " caps "))
+    total, street = Decimal(0), Decimal(0)
+    for text in lines[: lines.index(capping)]:
+        if _NEW_STREET.fullmatch(text):
+            total, street = total + street, Decimal(0)
+        elif text.startswith(who + " ") and (written := re.search(r"([\d,.]+)$", text)):
+            put = _number(written[1])
+            street = (
+                put
+                if re.match(r"(?:bets|raises|posts the (?:small|big) blind) ", text[len(who) + 1 :])
+                else street + put
+            )
+    cap = capping[len(who) + len(" caps ") :]
+    symbol, amount = re.sub(r"[\d,.\s]", "", cap), _number(re.sub(r"[^\d,.]", "", cap))
+    return f"{symbol}{total + amount}"
+
+
+def _header(text: str, cap: str | None = None) -> tuple[str, Decimal]:
     """The first line in PokerStars' words, and the big blind; left as it
     is when it cannot be read, so the reader refuses the hand with it."""
     header = _HEADER.match(text)
@@ -286,4 +310,7 @@ def _header(text: str) -> tuple[str, Decimal]:
         return head + body, _number(blinds.split("/")[-1])
     stakes = header["stakes"]
     currency = " USD" if "$" in stakes else ""
-    return f"{head}{game} {limit} ({stakes}{currency}) - {when}", _number(re.sub(r"[^\d.,]", "", stakes.split("/")[-1]))
+    capped = f" - {cap} Cap - " if cap else ""
+    return f"{head}{game} {limit} ({stakes}{capped}{currency}) - {when}", _number(
+        re.sub(r"[^\d.,]", "", stakes.split("/")[-1])
+    )
