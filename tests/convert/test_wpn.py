@@ -6,7 +6,11 @@ clients' exact layout (no real export under a licence that allows
 committing it was found): a cash hand where a returning player posts dead
 and the pot's rake stands on the street's ``Main pot`` line, and a
 tournament hand whose first line is run into the last line of the hand
-before it, as the clients now and then write it.
+before it, as the clients now and then write it. The other typed samples
+follow real exports gathered for #27 (kept outside the repository): a
+2020-21 tournament writing the blinds after the hole cards, a 2019 cash hand
+with a player waiting for the big blind, a 2019 stud hand; one real ACR stud
+hi/lo hand under the MIT licence is committed (``samples/SOURCES``).
 """
 
 from __future__ import annotations
@@ -182,3 +186,14 @@ Seat 9: Cat showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7d]
     assert capped.problems == [] and fields["starting_stacks"] == [Decimal("0.60")] * 3
     assert "p3 cbr 0.55" in samples.actions(capped)  # `caps $0.55`: a raise to the cap
     assert fields["winnings"] == [0, Decimal("1.19"), 0]
+
+
+def test_a_real_acr_stud_hi_lo_hand_splits_its_pots() -> None:
+    """A real ACR export (2023, an MIT-licensed parser's fixture, listed in
+    ``samples/SOURCES``): eight players, a side pot, the high and the low
+    hand splitting both pots."""
+    (stud,) = samples.converted(SITE, "poker-apprentice-acr-stud-hilo.txt")
+    fields = samples.fields(stud)
+    assert stud.problems == [] and (fields["variant"], fields["table"]) == ("F7S/8", "Crainville")
+    assert fields["winnings"] == [Decimal("4.48"), 0, 0, 0, 0, 0, Decimal("4.48"), 0]
+    assert fields["_rake"] == Decimal("0.10")  # the rake and the jackpot's fee
