@@ -147,7 +147,7 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     seats act in the order the blinds say."""
     seats = [found for line in lines if (found := _SEAT.fullmatch(line))]
     names: list[str] = []
-    waiting = {name for found in seats if _waits(name := found["seat"].split(": ", 1)[1], lines)}
+    waiting = _waiting([found["seat"].split(": ", 1)[1] for found in seats], lines)
     button = _dead_button(lines, seats, waiting)
     blinds_after_cards = _blinds_after_cards(lines)
     big = Decimal(0)
@@ -195,20 +195,21 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
         elif text == "*** 7th STREET ***":
             opened = False
             yield "*** RIVER ***"  # stud's last street, in PokerStars' words
-        elif any(text == f"{name} waits for big blind" for name in waiting):
+        elif waiting and text in {f"{name} waits for big blind" for name in waiting}:
             yield ""
         else:
-            opened = opened and not _NEW_STREET.fullmatch(text)
+            opened = opened and not (text.startswith("*** ") and _NEW_STREET.fullmatch(text))
             line = _player_line(text, names, verb, big, opened)
             opened = opened or _OPENS.fullmatch(line) is not None
             yield line
 
 
-def _waits(name: str, lines: list[str]) -> bool:
-    """Whether the player waits for the big blind or sits out before the
-    cards are dealt: seated, not dealt in."""
+def _waiting(names: list[str], lines: list[str]) -> set[str]:
+    """The players who wait for the big blind or sit out before the cards
+    are dealt: seated, not dealt in."""
     cards = lines.index("*** HOLE CARDS ***") if "*** HOLE CARDS ***" in lines else len(lines)
-    return f"{name} waits for big blind" in lines or f"{name} sits out" in lines[:cards]
+    before, said = set(lines[:cards]), set(lines)
+    return {name for name in names if f"{name} waits for big blind" in said or f"{name} sits out" in before}
 
 
 def _blinds_after_cards(lines: list[str]) -> bool:
@@ -274,7 +275,9 @@ def _cap(lines: list[str], names: list[str]) -> str | None:
     """A capped table's cap, which WPN does not write: what the first
     player to ``caps`` has put in the hand once capped (the earlier streets'
     chips and the amount the cap brings this street to); None elsewhere."""
-    capping = next((line for line in lines if any(line.startswith(name + " caps ") for name in names)), None)
+    capping = next(
+        (line for line in lines if " caps " in line and any(line.startswith(name + " caps ") for name in names)), None
+    )
     if capping is None:
         return None
     who = next(name for name in names if capping.startswith(name + " caps "))
