@@ -6,7 +6,11 @@ clients' exact layout (no real export under a licence that allows
 committing it was found): a cash hand where a returning player posts dead
 and the pot's rake stands on the street's ``Main pot`` line, and a
 tournament hand whose first line is run into the last line of the hand
-before it, as the clients now and then write it.
+before it, as the clients now and then write it. The other typed samples
+follow real exports gathered for #27 (kept outside the repository): a
+2020-21 tournament writing the blinds after the hole cards, a 2019 cash hand
+with a player waiting for the big blind, a 2019 stud hand; one real ACR stud
+hi/lo hand under the MIT licence is committed (``samples/SOURCES``).
 """
 
 from __future__ import annotations
@@ -54,3 +58,142 @@ def test_a_line_that_is_not_understood_is_named_in_the_hand() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("Grünfeld folds", "Grünfeld fodls")
     failed = convert_text(text).failed[0]
     assert failed.line == 14 and "fodls" in failed.reason
+
+
+def test_a_tournament_s_blinds_written_after_the_hole_cards_are_its_blinds() -> None:
+    """WPN's 2020-21 tournaments write the blinds after ``*** HOLE CARDS ***``
+    and its ``Main pot``/``Side pot(1)`` lines: still the hand's blinds."""
+    side_pot, _ = samples.converted(SITE, "tournament-blinds-after-cards.txt")
+    fields = samples.fields(side_pot)
+    assert side_pot.problems == []
+    assert fields["players"] == ["Cy", "Ed.Rocks", "Di", "Ana Belle", "Bo_77"]
+    assert fields["blinds_or_straddles"] == [2500, 5000, 0, 0, 0]
+    assert fields["antes"] == [500, 500, 500, 500, 500]
+    assert fields["winnings"] == [0, 0, 13400, 0, 4400]
+
+
+def test_the_button_posting_the_small_blind_acts_as_the_small_blind() -> None:
+    _, dead_button = samples.converted(SITE, "tournament-blinds-after-cards.txt")
+    fields = samples.fields(dead_button)
+    assert dead_button.problems == []
+    assert fields["players"] == ["Gus", "Bo_77", "Hal", "Ana Belle", "Fay"]
+    assert fields["blinds_or_straddles"] == [1000, 2000, 0, 0, 0]
+    assert fields["winnings"] == [0, 0, 10000, 0, 0]
+
+
+def test_a_player_waiting_for_the_big_blind_is_not_dealt_in_and_a_new_player_s_post_is_live() -> None:
+    (cash,) = samples.converted(SITE, "cash-2019-waits-and-posts.txt")
+    fields = samples.fields(cash)
+    assert cash.problems == []
+    assert fields["players"] == ["Quin", "Ray", "Mo", "Lou Lou", "Pia"]  # Sol waits for the big blind
+    assert fields["blinds_or_straddles"] == [Decimal("0.01"), Decimal("0.02"), 0, Decimal("-0.02"), 0]
+    assert fields["winnings"] == [Decimal("0.20"), 0, 0, 0, 0]
+
+
+def test_seven_card_stud_converts() -> None:
+    (stud,) = samples.converted(SITE, "stud.txt")
+    fields = samples.fields(stud)
+    assert stud.problems == []
+    assert (fields["variant"], fields["table"], fields["bring_in"]) == ("F7S", "Gorham", Decimal("0.02"))
+    assert fields["players"] == ["Zoë", "Tam", "Uma K", "Vic", "Wes"]
+    assert fields["winnings"] == [0, 0, 0, Decimal("0.36"), 0]
+
+
+def test_stud_hi_lo_is_read_as_stud_hi_lo() -> None:
+    text = samples.text(SITE, "stud.txt").replace("7Stud(Fixed Limit)", "7Stud H/L(Fixed Limit)")
+    conversion = convert_text(text)
+    assert conversion.failed == [] and samples.fields(conversion.converted[0])["variant"] == "F7S/8"
+
+
+def test_a_player_who_sits_out_before_the_cards_is_not_dealt_in() -> None:
+    text = samples.text(SITE, "cash-2019-waits-and-posts.txt").replace("Sol waits for big blind", "Sol sits out")
+    (cash,) = convert_text(text).converted
+    assert cash.problems == [] and "Sol" not in samples.fields(cash)["players"]  # type: ignore[operator]
+
+
+#: WPN's older layout (2014-2019), typed in its words: detected, each hand named.
+_OLDER = """Game started at: 2014/3/9 0:0:7
+Game ID: 261441531 2/4 Baryte   (JP) - 2 (Hold'em)
+Seat 4 is the button
+Seat 1: Ana (255.10).
+Seat 4: Bo (457.71).
+Player Bo has small blind (2)
+Player Ana has big blind (4)
+Player Bo received a card.
+Player Bo received a card.
+Player Ana received card: [7d]
+Player Ana received card: [2c]
+Player Bo folds
+Uncalled bet (2) returned to Ana
+Player Ana mucks cards
+------ Summary ------
+Pot: 4. Rake 0
+Player Bo does not show cards.Bets: 2. Collects: 0. Loses: 2.
+*Player Ana mucks (does not show cards). Bets: 2. Collects: 4. Wins: 2.
+Game ended at: 2014/3/9 0:0:39
+
+Game started at: 2014/3/9 0:0:41
+Game ID: 261441726 2/4 Baryte   (JP) - 2 (Hold'em)
+"""
+
+
+def test_wpn_s_older_layout_is_told_and_each_hand_named_with_its_reason() -> None:
+    conversion = convert_text(_OLDER)
+    assert conversion.site is not None and conversion.site.key == SITE
+    assert [(failed.line, failed.hand_id) for failed in conversion.failed] == [(1, "261441531"), (21, "261441726")]
+    assert all("WPN's older layout" in failed.reason for failed in conversion.failed)
+
+
+def test_a_capped_table_s_stacks_are_the_cap_its_caps_line_reaches() -> None:
+    """A capped table (``Miramar (Cap)``) writes no cap: ``caps $0.55`` puts the
+    player's chips in the hand at it, so every stack counts up to that cap."""
+    text = """Hand #151588000 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC
+Miramar (Cap) 9-max Seat #1 is the button
+Seat 2: Ann ($0.90)
+Seat 3: Ben ($1.40)
+Seat 9: Cat ($2.66)
+Ann posts the small blind $0.01
+Ben posts the big blind $0.02
+*** HOLE CARDS ***
+Cat raises $0.05 to $0.05
+Ann calls $0.04
+Ben calls $0.03
+*** FLOP *** [Qh 5c 4d]
+Main pot $0.15 | Rake $0.00
+Ann checks
+Ben bets $0.11
+Cat caps $0.55
+Ann folds
+Ben calls $0.44
+*** TURN *** [Qh 5c 4d] [As]
+Main pot $1.19 | Rake $0.06
+*** RIVER *** [Qh 5c 4d As] [6c]
+Main pot $1.19 | Rake $0.06
+*** SHOW DOWN ***
+Main pot $1.19 | Rake $0.06
+Ben shows [9c Qd] (a pair of Queens [Qh Qd As 9c 6c])
+Cat shows [7d 6d] (a pair of Sixs [6d 6c As Qh 7d])
+Ben collected $1.19 from main pot
+*** SUMMARY ***
+Total pot $1.19 | Rake $0.04 | JP Fee $0.02
+Board [Qh 5c 4d As 6c]
+Seat 2: Ann (small blind) folded on the Flop
+Seat 3: Ben (big blind) showed [9c Qd] and won $1.19 with a pair of Queens [Qh Qd As 9c 6c]
+Seat 9: Cat showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7d]
+"""
+    (capped,) = convert_text(text).converted
+    fields = samples.fields(capped)
+    assert capped.problems == [] and fields["starting_stacks"] == [Decimal("0.60")] * 3
+    assert "p3 cbr 0.55" in samples.actions(capped)  # `caps $0.55`: a raise to the cap
+    assert fields["winnings"] == [0, Decimal("1.19"), 0]
+
+
+def test_a_real_acr_stud_hi_lo_hand_splits_its_pots() -> None:
+    """A real ACR export (2023, an MIT-licensed parser's fixture, listed in
+    ``samples/SOURCES``): eight players, a side pot, the high and the low
+    hand splitting both pots."""
+    (stud,) = samples.converted(SITE, "poker-apprentice-acr-stud-hilo.txt")
+    fields = samples.fields(stud)
+    assert stud.problems == [] and (fields["variant"], fields["table"]) == ("F7S/8", "Crainville")
+    assert fields["winnings"] == [Decimal("4.48"), 0, 0, 0, 0, 0, Decimal("4.48"), 0]
+    assert fields["_rake"] == Decimal("0.10")  # the rake and the jackpot's fee
