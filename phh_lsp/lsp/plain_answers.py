@@ -120,10 +120,25 @@ _WRITER = default_converter()  # type: ignore[no-untyped-call]
 _WRITER.register_unstructure_hook(types.Diagnostic, _shaped_once(_WRITER.get_unstructure_hook(types.Diagnostic)))
 
 
+#: Each diagnostic's JSON, by the object (kept alive with it, so that its id stays its own).
+_WRITTEN: dict[int, tuple[types.Diagnostic, str]] = {}
+
+
 def diagnostics_json(items: list[types.Diagnostic]) -> str:
     """The JSON of ``items`` as the items of an array, written as pygls writes a
-    publish (its converter, then ``json.dumps`` with its separators)."""
-    return ", ".join(json.dumps(_WRITER.unstructure(item, types.Diagnostic)) for item in items)
+    publish (its converter, then ``json.dumps`` with its separators); each
+    diagnostic written once (the features' are the same objects from one
+    version to the next: a document's diagnostics made afresh after lines were
+    added are mostly written already)."""
+    written = []
+    for item in items:
+        kept = _WRITTEN.get(id(item))
+        if kept is None or kept[0] is not item:
+            if len(_WRITTEN) >= SHAPED_BOUND:
+                _WRITTEN.clear()
+            kept = _WRITTEN[id(item)] = (item, json.dumps(_WRITER.unstructure(item, types.Diagnostic)))
+        written.append(kept[1])
+    return ", ".join(written)
 
 
 #: The writes under way (an asynchronous writer's), held until done.

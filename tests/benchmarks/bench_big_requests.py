@@ -155,10 +155,13 @@ def in_process(path: Path, count: int, full_tokens: bool = True) -> list[str]:
     """The features' functions, then the server's writing of the answer."""
     from phh_lsp.core.analysis import analyze
     from phh_lsp.lsp.features import symbols
-    from phh_lsp.lsp.lifecycle import _warm_up
     from phh_lsp.lsp.server import build_server
 
-    _warm_up()  # the server's collector settings (full collections when idle only), as in the server
+    try:
+        from phh_lsp.lsp.warm_up import warm_up_checking
+    except ImportError:  # an older tree
+        from phh_lsp.lsp.lifecycle import _warm_up as warm_up_checking  # type: ignore[attr-defined,no-redef]
+    warm_up_checking()  # the server's collector settings (full collections when idle only), as in the server
     text = path.read_text(encoding="utf-8")
     analysis = analyze(text, str(path))
     analysis.lines, analysis.pieces  # noqa: B018 - the cut and the line index, made before the clocks

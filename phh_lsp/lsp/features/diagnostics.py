@@ -113,14 +113,22 @@ class _ByHand:
         """The document's diagnostics by piece, from the previous version's when
         its analysis spliced them (see Analysis.spliced_from); None when they are
         not kept by piece (hands judged as one document, a loose piece)."""
-        if analysis.hand_diagnostics(0) is None:
+        diagnosed = analysis.diagnosed_pieces()
+        if diagnosed is None:
             return None
         positions = _Positions(analysis, encoding)
         line_count = analysis.lines.line_count
-        count = len(analysis.pieces)
+        hands: list[_Hand | _Loose | None]
 
         def made(index: int) -> _Hand | _Loose | None:
             return _piece(analysis, index, settings, positions)
+
+        def made_from(first: int) -> list[_Hand | _Loose | None]:
+            """The pieces from ``first`` on, made (those with diagnostics only)."""
+            found: list[_Hand | _Loose | None] = [None] * (len(analysis.pieces) - first)
+            for index in diagnosed[bisect.bisect_left(diagnosed, first) :]:
+                found[index - first] = made(index)
+            return found
 
         before, splice = analysis.made_before, analysis.spliced_from
         if isinstance(before, _ByHand) and before.fits(settings, encoding) and splice is not None:
@@ -128,13 +136,13 @@ class _ByHand:
             if splice.kept_at_line_start and line_count == before.line_count:
                 after: Sequence[_Hand | _Loose | None] = before.hands[splice.after :]  # only their offsets moved
             else:
-                after = [made(i) for i in range(splice.first + splice.count, count)]
+                after = made_from(splice.first + splice.count)
                 new += after
                 after = ()
             hands = [*before.hands[: splice.first], *new, *after]
         else:
-            hands = new = [made(i) for i in range(count)]
-        if any(hand is _LOOSE for hand in new):
+            hands = new = made_from(0)
+        if _LOOSE in filter(None, new):  # the few pieces made, each compared by identity first
             return None
         kept = cast(list[_Hand | None], hands)
         present = list(filter(None, kept))  # in C: most of a 50,000-hand file's pieces have none
