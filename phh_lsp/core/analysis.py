@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -79,6 +80,15 @@ class Analysis:
         #: What an edit of the previous text left to do lazily (see after_edit).
         self._edited: _Edited | None = None
         self._lines: LineIndex | None = None
+        #: When this version's diagnostics were the previous version's with those
+        #: of a few hands replaced (see :class:`Splice` and :meth:`hand_diagnostics`).
+        self.spliced_from: Splice | None = None
+        #: What a front end made of this version's diagnostics, kept for the next
+        #: version's (the server's published JSON, hand by hand: a keystroke in a
+        #: 50,000-hand file converts the edited hand's diagnostics only); the
+        #: analysis after an edit is given its previous version's as ``made_before``.
+        self.made: object | None = None
+        self.made_before: object | None = None
         #: One walk over the hands at a time: the server's diagnostics, outline,
         #: folding and lenses ask for them at once when a file opens, and each
         #: would otherwise analyse the hands the others are analysing.
@@ -208,13 +218,36 @@ class Analysis:
                 spliced = self._spliced(edited.replaced, edited.edit.delta)
             if spliced is not None:
                 self._diagnostics, self._bounds = spliced
+                assert edited is not None and edited.replaced is not None
+                replaced = edited.replaced
+                self.spliced_from = Splice(replaced.first, replaced.after, replaced.count, replaced.kept_at_line_start)
             else:
                 self._diagnostics, self._bounds = document_diagnostics(self.multi, self.hands)
             if not self.independent:
                 self._diagnostics = judged_as_one_document(self.text, self._diagnostics)
                 self._bounds = None
+                self.spliced_from = None
             self._release_edit()
         return self._diagnostics
+
+    def diagnosed_pieces(self) -> list[int] | None:
+        """The numbers of the pieces :meth:`hand_diagnostics` finds something
+        in, in order (read off the bounds in C: most of a 50,000-hand file's
+        pieces have none); None when they are not kept by hand."""
+        self.diagnostics  # noqa: B018 - made first
+        bounds = self._bounds
+        if bounds is None:
+            return None
+        return list(itertools.compress(itertools.count(), map(operator.ne, bounds, itertools.islice(bounds, 1, None))))
+
+    def hand_diagnostics(self, index: int) -> list[Diagnostic] | None:
+        """The ``index``-th piece's part of :attr:`diagnostics` (in document
+        coordinates, in its order), document findings on it included; None
+        when the document's findings are not kept by hand (hands judged as
+        one document)."""
+        found = self.diagnostics
+        bounds = self._bounds
+        return None if bounds is None else found[bounds[index] : bounds[index + 1]]
 
     def _release_edit(self) -> None:
         """Let the previous version's lines and diagnostics go once this
@@ -265,7 +298,7 @@ class Analysis:
         bounds = [*starts, bounds[-1]]
         texts = [cut_text[start - offset : end - offset] for start, end in itertools.pairwise(bounds)]
         pieces = Pieces(
-            [*old.starts[:first], *starts, *[start + delta for start in old.starts[after:]]],
+            [*old.starts[:first], *starts, *_moved(old.starts, after, delta)],
             [*old.texts[:first], *texts, *old.texts[after:]],
             len(text),
         )
@@ -276,10 +309,17 @@ class Analysis:
         analysis._views = [*previous._views[:first], *(view for _, view in reused), *previous._views[after:]]
         if previous._diagnostics is not None and previous._bounds is not None:
             names = [_name(previous._views[i] or previous._hands[i]) for i in range(first, after)]
-            spliced = _Replaced(first, after, len(texts), names, previous._diagnostics, previous._bounds)
+            # whether the first hand kept after the window starts a line, before and after the edit
+            kept_at_line_start = after >= len(old) or (
+                _ends_line(old.texts, after) and _ends_line(pieces.texts, first + len(texts))
+            )
+            spliced = _Replaced(
+                first, after, len(texts), names, previous._diagnostics, previous._bounds, kept_at_line_start
+            )
         else:
             spliced = None
         analysis._edited = _Edited(edit, previous._lines, spliced)
+        analysis.made_before = previous.made
         if lines is not None and lines.source is text:
             analysis._lines = lines
         return analysis
@@ -304,13 +344,24 @@ class Analysis:
         after = replaced.first + replaced.old_count
         change = len(own) - (bounds[after] - bounds[first])
         diagnostics = [*previous[: bounds[first]], *own, *(d.shifted(delta) for d in previous[bounds[after] :])]
-        return diagnostics, [*bounds[:first], *own_bounds, *(bound + change for bound in bounds[after:])]
+        later = _moved(bounds, after, change)
+        return diagnostics, [*bounds[:first], *own_bounds, *later]
 
 
 def _slim_hand(text: str, multi: bool) -> HandAnalysis:
     """One hand of a large document checked, kept slim (see LARGE_DOCUMENT);
     analysed afresh, past the per-text cache of whole analyses."""
     return analyze_hand.__wrapped__(text, multi, False).slim()
+
+
+def _moved(starts: list[int], after: int, delta: int) -> list[int]:
+    """``starts`` from ``after`` on, each moved by ``delta`` (copied, when not moved)."""
+    return starts[after:] if delta == 0 else [start + delta for start in starts[after:]]
+
+
+def _ends_line(texts: list[str], count: int) -> bool:
+    """Whether the text after the first ``count`` pieces starts a line."""
+    return count == 0 or texts[count - 1].endswith(("\n", "\r"))
 
 
 def _name(hand: HandAnalysis | None) -> str | None:
@@ -330,10 +381,27 @@ class _Replaced:
     names: list[str | None]
     diagnostics: list[Diagnostic]
     bounds: list[int]
+    kept_at_line_start: bool
 
     @property
     def old_count(self) -> int:
         return self.after - self.first
+
+
+@dataclass(frozen=True, slots=True)
+class Splice:
+    """How an edit's diagnostics were made from the previous version's: the
+    pieces ``first`` to ``after`` of the previous version replaced by ``count``
+    new ones, every other piece's diagnostics the previous ones shifted;
+    ``kept_at_line_start``: the first piece kept after them starts a line in
+    both versions (or there is none), so that when the document keeps its
+    number of lines each kept piece stands on the lines and columns it stood
+    on, all but its offsets."""
+
+    first: int
+    after: int
+    count: int
+    kept_at_line_start: bool
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from lsprotocol import types
 from phh_lsp.lsp.documents import UnknownDocument
 from phh_lsp.lsp.features.semantic_legend import LEGEND
 from phh_lsp.lsp.handlers import Handlers
-from phh_lsp.lsp.plain_answers import PlainAnswer, PlainObject
+from phh_lsp.lsp.plain_answers import PlainAnswer, PlainJson, PlainObject
 from phh_lsp.lsp.session import PhhLanguageServer
 
 log = logging.getLogger("phh_lsp")
@@ -165,7 +165,7 @@ def on_semantic_tokens_range(ls: PhhLanguageServer, params: types.SemanticTokens
 @guarded([])
 async def on_symbols(
     ls: PhhLanguageServer, params: types.DocumentSymbolParams
-) -> list[types.DocumentSymbol] | PlainAnswer:
+) -> list[types.DocumentSymbol] | PlainJson:
     from phh_lsp.lsp.features import symbols
 
     return await off_loop(symbols.outline, ls.analysis(params.text_document.uri), ls.encoding)

@@ -39,7 +39,9 @@ class PhhLanguageServer(LanguageServer):
     def __init__(self) -> None:
         # outline, folding and semantic tokens answer plain data (see plain_answers)
         converter: Converter = plain_answers.converter()
-        super().__init__("phh-lsp", __version__, converter_factory=lambda: converter)
+        super().__init__(
+            "phh-lsp", __version__, converter_factory=lambda: converter, protocol_cls=plain_answers.PlainProtocol
+        )
         #: What pygls reads and writes messages with (prepared off the loop: lsp/warm_up.py).
         self.converter = converter
         #: What ``initialize`` carried, applied at ``initialized``.

@@ -3,7 +3,7 @@
 pygls keeps each document's text (as an
 :class:`~phh_lsp.lsp.edited_document.EditedDocument`); here an opened or
 changed document is (re)scheduled for checking, and a closed one is
-forgotten with its analysis and its diagnostics.
+forgotten with its analysis, its diagnostics and its last semantic tokens.
 """
 
 from __future__ import annotations
@@ -31,11 +31,14 @@ def on_change(ls: PhhLanguageServer, params: types.DidChangeTextDocumentParams) 
 
 @handlers.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def on_close(ls: PhhLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    from phh_lsp.lsp.features import semantic_delta  # loaded with the first semantic tokens, not at start-up
+
     uri = params.text_document.uri
     task = ls.pending.pop(uri, None)
     if task is not None:
         task.cancel()
     ls.documents.forget(uri)
+    semantic_delta.forget(uri)
     ls.diagnosing.pop(uri, None)
     ls.checked.discard(uri)
     if not ls.pulls_diagnostics:  # a pulling client forgets a closed document's by itself

@@ -23,8 +23,11 @@ and to its decoding by the test client (pygls structures every integer:
 seconds for full tokens, which an editor decodes natively).
 
 ``--in-process`` times the features' functions without a server and
-without the whole check (with the server's garbage-collector settings), and then pygls's conversion and JSON of their
-answer as the server sends it (``unstructure`` + ``json.dumps``).
+without the whole check (with the server's garbage-collector settings), and then
+the server's writing of their answer (its protocol's ``_send_data`` into a sink:
+conversion and JSON, or an answer already written as JSON put in as it is).
+``--no-full-tokens`` leaves out the full semantic tokens and their delta (in the
+server: a minute at 50,000 hands).
 
 ``--before TREE`` runs each size first with ``TREE``'s ``phh_lsp`` (a
 folder holding the package, e.g. ``git archive HEAD phh_lsp | tar -x -C TREE``;
@@ -39,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import sys
@@ -87,8 +89,9 @@ class Arrival:
         return answer
 
 
-async def in_server(path: Path, count: int, label: str) -> list[str]:
-    """The requests in the real server, after the whole first check."""
+async def in_server(path: Path, count: int, label: str, full_tokens: bool = True) -> list[str]:
+    """The requests in the real server, after the whole first check (without
+    ``full_tokens``, no full semantic tokens nor their delta: a minute at 50,000 hands)."""
     text = path.read_text(encoding="utf-8")
     uri = path.as_uri()
     session = BigSession()
@@ -112,6 +115,9 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
         window = types.Range(types.Position(middle, 0), types.Position(middle + 100, 0))
         ranged = client.text_document_semantic_tokens_range_async(types.SemanticTokensRangeParams(document, window))
         await clock.timed(ranged, "semantic tokens (range, 100 lines)", out, GOALS["request"])
+        if not full_tokens:
+            out.append(f"  RSS at the end: {proc_status(session.pid)['VmRSS']:,.0f} MB")
+            return out
         answers: list[types.SemanticTokens] = []
         for attempt in ("first", "again"):
             full = client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document))
@@ -146,20 +152,21 @@ async def in_server(path: Path, count: int, label: str) -> list[str]:
 
 
 def in_process(path: Path, count: int, full_tokens: bool = True) -> list[str]:
-    """The features' functions, then pygls's conversion and JSON of the answer."""
-    from pygls.protocol import default_converter
-
+    """The features' functions, then the server's writing of the answer."""
     from phh_lsp.core.analysis import analyze
     from phh_lsp.lsp.features import symbols
-    from phh_lsp.lsp.lifecycle import _warm_up
     from phh_lsp.lsp.server import build_server
 
-    _warm_up()  # the server's collector settings (full collections when idle only), as in the server
+    try:
+        from phh_lsp.lsp.warm_up import warm_up_checking
+    except ImportError:  # an older tree
+        from phh_lsp.lsp.lifecycle import _warm_up as warm_up_checking  # type: ignore[attr-defined,no-redef]
+    warm_up_checking()  # the server's collector settings (full collections when idle only), as in the server
     text = path.read_text(encoding="utf-8")
     analysis = analyze(text, str(path))
     analysis.lines, analysis.pieces  # noqa: B018 - the cut and the line index, made before the clocks
     server = build_server()
-    converter = getattr(server.protocol, "_converter", None) or default_converter()
+    server.protocol.set_writer(_Sink())
     out = [f"{count:,} hands in-process ({len(text) / 1e6:.1f} MB)"]
 
     def clock(name: str, work: Callable[[], object], times: int) -> object:
@@ -185,8 +192,20 @@ def in_process(path: Path, count: int, full_tokens: bool = True) -> list[str]:
         clock(f"{name}, first", work, 1)
         result = clock(f"{name}, again", work, 3)
         message = response(id=1, result=result)  # type: ignore[call-arg]
-        clock(f"{name}, pygls's conversion + JSON", lambda sent=message: json.dumps(converter.unstructure(sent)), 3)
+        # what the server's protocol writes (its _send_data: conversion, JSON, header), into a sink
+        clock(f"{name}, the server's writing (conversion + JSON)", lambda sent=message: _write(server, sent), 3)
     return out
+
+
+class _Sink:
+    """A writer that keeps nothing."""
+
+    def write(self, data: bytes) -> None:
+        return None
+
+
+def _write(server: object, message: object) -> None:
+    server.protocol._send_data(message)  # type: ignore[attr-defined]
 
 
 def _full_tokens(analysis: object) -> object:
@@ -227,7 +246,7 @@ async def main_async(args: argparse.Namespace) -> int:
                 here = os.getcwd()
                 os.chdir(_in_tree(tree))
                 try:
-                    for line in await in_server(path, count, label):
+                    for line in await in_server(path, count, label, args.full_tokens):
                         print(line, flush=True)
                 finally:
                     os.chdir(here)
@@ -241,7 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, nargs="+", default=[10_000, 50_000])
     parser.add_argument("--in-process", action="store_true", help="the features' functions and pygls's conversion")
     parser.add_argument(
-        "--no-full-tokens", dest="full_tokens", action="store_false", help="in-process: outline and folding only"
+        "--no-full-tokens",
+        dest="full_tokens",
+        action="store_false",
+        help="outline, folding and range tokens only (no full semantic tokens, no delta)",
     )
     parser.add_argument("--before", metavar="TREE", help="first run each size with TREE's phh_lsp (before/after)")
     return asyncio.run(main_async(parser.parse_args(argv)))

@@ -9,17 +9,21 @@ hand removed), in every encoding, with CRLF line breaks and non-ASCII text.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from unittest import mock
 
 import pytest
 from lsprotocol import types
+from lsprotocol.converters import get_converter
 
 from phh_lsp.core.analysis import Analysis, analyze
 from phh_lsp.core.text import Edit, Encoding, LineIndex
-from phh_lsp.lsp import plain_answers
+from phh_lsp.lsp import plain_answers, sync
 from phh_lsp.lsp.features import semantic_delta, symbols
 from phh_lsp.lsp.features.semantic_tokens import semantic_tokens
 from phh_lsp.lsp.features.symbols import LARGE_HANDS
+from phh_lsp.lsp.session import PhhLanguageServer
 from tests.features.test_symbols import PHHS, large_phhs
 
 ENCODINGS: tuple[Encoding, ...] = ("utf-8", "utf-16", "utf-32")
@@ -78,9 +82,11 @@ def test_large_outline_and_folds_equal_a_fresh_reading_after_edits(variant: str)
         analysis = edited(analysis, at, removed, inserted)
         text = analysis.lines.text
         for encoding in ENCODINGS:
-            answer = symbols.outline(analysis, encoding)
-            assert isinstance(answer, plain_answers.PlainAnswer)
+            written = symbols.outline(analysis, encoding)
+            assert isinstance(written, plain_answers.PlainJson)  # each hand's JSON joined, written as it is
+            answer = json.loads(written)
             assert answer == fresh_outline(text, analyze(text, str(PHHS)), encoding)
+            assert written == json.dumps(answer)  # as pygls's json.dumps would write the symbols
         assert analysis.analysed_count == 0  # nothing replayed
         folds = symbols.folds(analysis)
         hands = [{"startLine": s["range"]["start"]["line"], "endLine": s["range"]["end"]["line"]} for s in answer]
@@ -159,3 +165,38 @@ def test_a_stale_result_id_gets_the_full_tokens() -> None:
     assert answer["data"] == second["data"] and "edits" not in answer
     other = semantic_delta.delta("file:///never-sent.phhs", analysis, second["resultId"], "utf-16")
     assert other["data"] == second["data"]
+
+
+def test_a_closed_document_s_tokens_are_forgotten() -> None:
+    """didClose lets the tokens kept for the next delta go (a 50,000-hand
+    file's are 60 MB): reopened, a delta named by the old id gets the full tokens."""
+    text = PHHS.read_text()
+    uri = "file:///closed.phhs"
+    analysis = analyze(text, str(PHHS))
+    sent = semantic_delta.full(uri, analysis, "utf-16")
+    server = PhhLanguageServer()
+    server.protocol.set_writer(mock.Mock())
+    server.protocol.client_capabilities = types.ClientCapabilities()  # a client that takes pushed diagnostics
+    sync.on_close(server, types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    answer = semantic_delta.delta(uri, analysis, sent["resultId"], "utf-16")
+    assert "edits" not in answer and answer["data"] == sent["data"]
+
+
+def test_the_server_writes_a_plain_json_answer_as_pygls_writes_its_objects() -> None:
+    """The outline of a large file is sent as the JSON its hands' symbols were
+    written in: the response's bytes are those pygls writes for the same
+    symbols as objects (and any other writer reads the same answer)."""
+    text = large_texts()[1]
+    analysis = analyze(text, str(PHHS))
+    written = symbols.outline(analysis, "utf-16")
+    server = PhhLanguageServer()
+    sent: list[bytes] = []
+    server.protocol.set_writer(mock.Mock(write=sent.append))
+    response = types.DocumentSymbolResponse(id=7, result=written)  # type: ignore[arg-type]
+    server.protocol._send_data(response)
+    as_objects = types.DocumentSymbolResponse(id=7, result=symbols.document_symbols(analysis, "utf-16"))
+    pyglss = json.dumps(get_converter().unstructure(as_objects)).encode()
+    header, body = sent[-1].split(b"\r\n\r\n", 1)
+    assert json.loads(body) == json.loads(pyglss)
+    assert header.startswith(f"Content-Length: {len(body)}\r\n".encode())
+    assert server.converter.unstructure(response) == json.loads(body)

@@ -5,11 +5,12 @@ outline lists the hands by their table names and folding folds the hands
 (and comment blocks), without reading a hand's fields. At 50,000 hands the
 answer is 50,000 symbols, and building them as lsprotocol objects, then
 having pygls convert them back to JSON-shaped dicts (cattrs), took 2-3 s
-a request: here each hand's symbol is made once, already in its JSON
-shape, and kept by the hand's text and first line (a keystroke changes one
-hand's; a line added moves the later hands' first lines, each remade in
-microseconds); its fold is two numbers from its kept shape. :class:`~phh_lsp.lsp.plain_answers.PlainAnswer`
-lets them through pygls's converter untouched.
+a request: here each hand's symbol is written as JSON once, kept by the
+hand's text and first line (a keystroke changes one hand's; a line added
+moves the later hands' first lines, each remade in microseconds), and the
+outline is their strings joined (:class:`~phh_lsp.lsp.plain_answers.PlainJson`,
+written by the server as it is); a hand's fold is two numbers from its kept
+shape.
 
 A hand's shape is read from its text with string searches (a hand starts
 a line, so its columns are the document's, and its first line is the
@@ -18,14 +19,14 @@ sum of the line breaks of the hands before it).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
 
 from phh_lsp.core.analysis import Analysis
 from phh_lsp.core.syntax.hands import header_name
 from phh_lsp.core.text import Encoding, LineIndex
-from phh_lsp.lsp.plain_answers import PlainAnswer
+from phh_lsp.lsp.plain_answers import PlainJson
 
 _MODULE = 2  # SymbolKind.Module
 
@@ -73,24 +74,34 @@ def hand_lines(analysis: Analysis) -> Iterator[tuple[int, str]]:
 
 
 @lru_cache(maxsize=1 << 17)
-def _symbol(text: str, line: int, encoding: Encoding) -> dict[str, Any] | None:
-    """A hand's ``DocumentSymbol`` in its JSON shape, kept by its text and first line."""
+def _symbol(text: str, line: int, encoding: Encoding) -> str | None:
+    """A hand's ``DocumentSymbol`` written as JSON (as ``json.dumps`` writes
+    its dict: name, kind, range, selectionRange), kept by its text and first
+    line: the outline of 50,000 hands is their strings joined, where making
+    50,000 dicts and writing them took 1-2 s."""
     name, header, end_line, end_column, _ = hand_shape(text, encoding)
     if name is None:
         return None
-    start = {"line": line, "character": 0}
-    return {
-        "name": name,
-        "kind": _MODULE,
-        "range": {"start": start, "end": {"line": line + end_line, "character": end_column}},
-        "selectionRange": {"start": start, "end": {"line": line, "character": header}},
-    }
+    start = f'{{"line": {line}, "character": 0}}'
+    return (
+        f'{{"name": {_json_string(name)}, "kind": {_MODULE}, "range": {{"start": {start}, '
+        f'"end": {{"line": {line + end_line}, "character": {end_column}}}}}, '
+        f'"selectionRange": {{"start": {start}, "end": {{"line": {line}, "character": {header}}}}}}}'
+    )
 
 
-def outline(analysis: Analysis, encoding: Encoding) -> PlainAnswer:
-    """The outline of a large ``.phhs``: one symbol a hand, no children."""
+def _json_string(name: str) -> str:
+    """``name`` as a JSON string, as ``json.dumps`` writes it (a plain ASCII
+    name, most tables' ``[123]``, without calling it)."""
+    if name.isascii() and name.isprintable() and '"' not in name and "\\" not in name:
+        return f'"{name}"'
+    return json.dumps(name)
+
+
+def outline(analysis: Analysis, encoding: Encoding) -> PlainJson:
+    """The outline of a large ``.phhs``: one symbol a hand, no children, as JSON."""
     found = (_symbol(text, line, encoding) for line, text in hand_lines(analysis))
-    return PlainAnswer(symbol for symbol in found if symbol is not None)
+    return PlainJson("[" + ", ".join(filter(None, found)) + "]")
 
 
 def hand_folds(analysis: Analysis, add: Callable[[int, int], None]) -> None:

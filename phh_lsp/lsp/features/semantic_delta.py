@@ -68,6 +68,13 @@ def _keep(uri: str, data: array[int]) -> str:
     return result_id
 
 
+def forget(uri: str) -> None:
+    """Let a closed document's last tokens go (a 50,000-hand file's are
+    about 60 MB); reopened, its first delta gets the full tokens."""
+    with _lock:
+        _sent.pop(uri, None)
+
+
 def token_edit(old: array[int], new: array[int]) -> dict[str, Any] | None:
     """The ``SemanticTokensEdit`` turning ``old`` into ``new`` (JSON shape):
     the whole tokens between their common start and common end; None

@@ -15,6 +15,7 @@ indentation-based folding, so arrays are included on purpose.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -28,7 +29,7 @@ from phh_lsp.core.hand_info import field_value, player_name
 from phh_lsp.core.syntax.entries import Entry
 from phh_lsp.core.text import Encoding, LineIndex, Span
 from phh_lsp.lsp.features import hand_outline
-from phh_lsp.lsp.plain_answers import PlainAnswer
+from phh_lsp.lsp.plain_answers import PlainAnswer, PlainJson
 from phh_lsp.lsp.positions import to_range
 
 _PREVIEW = 40
@@ -74,7 +75,7 @@ def street_openers(hand: HandAnalysis) -> dict[int, str]:
 def document_symbols(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol]:
     """The outline: hands (``.phhs``) or fields (``.phh``), rounds, actions."""
     if is_large(analysis):
-        return _LSP.structure(hand_outline.outline(analysis, encoding), list[types.DocumentSymbol])
+        return _LSP.structure(json.loads(hand_outline.outline(analysis, encoding)), list[types.DocumentSymbol])
     symbols: list[types.DocumentSymbol] = []
     # One hand: with snapshots (each round shows its pot). Many: without,
     # which keeps a 1,000-hand outline cheap.
@@ -94,7 +95,7 @@ def is_large(analysis: Analysis) -> bool:
     return analysis.is_large
 
 
-def outline(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol] | PlainAnswer:
+def outline(analysis: Analysis, encoding: Encoding) -> list[types.DocumentSymbol] | PlainJson:
     """The server's answer to ``documentSymbol``: a large document's hands as
     plain data (see hand_outline), else :func:`document_symbols`."""
     return hand_outline.outline(analysis, encoding) if is_large(analysis) else document_symbols(analysis, encoding)
