@@ -105,13 +105,13 @@ LAYOUTS = {
     "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
     "winamax": Layout(_opening(r"^Winamax Poker - "), "0123456789€:,. []#*abcxyz"),
     "888poker": Layout(
-        _opening(r"^\*{5} (?:888|Cassava|Pacific)[^*\n]* Hand History for Game \d+ \*{5}"),
+        _opening(r"^\*{5} (?:888|Cassava|Pacific|LuckyAcePoker)[^*\n]* Hand History for Game \d+ \*{5}"),
         "0123456789$:,. []()*abcxyz#+",
     ),
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
     ),
-    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
+    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

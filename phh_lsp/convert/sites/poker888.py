@@ -36,7 +36,7 @@ from phh_lsp.convert.sites.partypoker import read_classic
 SITE: Final = "888poker"
 
 _START: Final = re.compile(
-    r"^\ufeff?\*{5} (?:888|Cassava|Pacific)[^*\n]*? Hand History for Game (?P<id>\d+) \*{5}", re.M
+    r"^\ufeff?\*{5} (?:888|Cassava|Pacific|LuckyAcePoker)[^*\n]*? Hand History for Game (?P<id>\d+) \*{5}", re.M
 )
 _GAME_LINE: Final = re.compile(
     r"(?P<small>[^/]*?) ?/ ?(?P<big>[^/]*?) Blinds (?P<game>.+?)(?: Jackpot table)? - \*\*\*"
@@ -69,8 +69,9 @@ _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \( ?(?P<chips>[^()]*?) ?\)")
 #: 888's clients write the cards in the player's language: the ranks of
 #: Dutch (heer, vrouw, boer), Swedish (knekt, dam, ess), German (bube,
 #: dame) and Russian (валет, дама, король, туз, also as their cp1251 bytes
-#: read as Latin-1: ``Âh``), German's suits (``8Pik``). Each is unambiguous.
-_RANKS: Final = {"H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | dict(
+#: read as Latin-1: ``Âh``), German's suits (``8Pik``), and the ten as
+#: ``10`` (``10Herz``, the German client). Each is unambiguous.
+_RANKS: Final = {"10": "T", "H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | dict(
     zip("\u0412\u0414\u041a\u0422ÂÄÊÒ", "JQKAJQKA", strict=True)
 )
 _SUITS: Final = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}
@@ -191,7 +192,8 @@ def _in_party_words(text: str, suits: dict[str, str]) -> str:
         return f"{dead['name']} posts big blind + dead [{small + big}]"
     if text.endswith(" did not show his hand"):
         return text.removesuffix(" did not show his hand") + " does not show cards."
-    return re.sub(r" mucks \[", " doesn't show [", text)
+    # `X mucks [ Td, 9d ]`: 888 shows the cards it names so (the player may collect)
+    return re.sub(r" mucks \[", " shows [", text)
 
 
 def _english_cards(found: re.Match[str], suits: dict[str, str]) -> str:
