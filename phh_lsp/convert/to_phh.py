@@ -362,9 +362,9 @@ class _Played:
                     self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), line)
 
     def _shown_early(self, name: str) -> bool:
-        """A mucker all in shows the summary's cards (``mucked [Th 8h]``): a muck before the runout ends the hand."""
-        street = self.state.street_index
-        return street is not None and street < len(self.state.streets) - 1 and bool(self.hand.known_cards.get(name))
+        """A last opponent all in shows the summary's cards (``mucked [Th 8h]``): a muck would end the hand."""
+        early = (street := self.state.street_index) is not None and street < len(self.state.streets) - 1
+        return early and sum(self.state.statuses) <= 2 and bool(self.hand.known_cards.get(name))
 
     def _all_known(self, index: int) -> str:
         """A stud or draw player's cards as dealt, when the history told them
