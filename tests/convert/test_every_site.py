@@ -111,7 +111,12 @@ LAYOUTS = {
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
     ),
-    "bovada": Layout(_opening(r"^(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"), "0123456789$:,. []#*()abcxyz|+"),
+    "bovada": Layout(
+        _opening(r"^(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"),
+        "0123456789$:,. []#*()abcxyz|+",
+        # seat lines with no first line before them: a hand whose first lines the export cut off
+        stray="the hand's first lines are lost",
+    ),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 
