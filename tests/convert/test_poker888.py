@@ -163,17 +163,15 @@ def test_the_german_client_s_tens() -> None:
 
 def test_cards_mucked_in_the_summary_are_shown_and_win_what_they_collect() -> None:
     """888's summary writes ``X mucks [ Td, 9d ]`` for cards it shows, and
-    such a player may collect. Before: the cards were mucked in PHH, so
-    PokerKit gave the pot to the other player ("p3 (Hanne) ends the replay
-    with 1.39; the history implies 0")."""
+    such a player may collect (a real 888 tournament hand's side pot).
+    Before: the cards were mucked in PHH, so PokerKit gave the pot to the
+    other player ("p2 (Ute) ends the replay with 0.45; the history implies 1.13")."""
     text = samples.text(SITE, "german-client.txt")
     text = text.replace("Ute mucks [ AKreuz, 9Karo ]", "Ute mucks [ KKreuz, KKaro ]")
-    text = text.replace("Hanne shows [ JPik, 10Herz ]", "Hanne mucks [ JPik, 10Herz ]").replace(
-        "Hanne collected", "Ute collected"
-    )
+    text = text.replace("Hanne collected", "Ute collected")
     (hand,) = convert_text(text).converted
     assert hand.problems == []
-    assert "p2 sm KcKd" in samples.actions(hand) and "p3 sm JsTh" in samples.actions(hand)
+    assert "p2 sm KcKd" in samples.actions(hand)
     assert samples.fields(hand)["winnings"] == [0, Decimal("0.68"), 0, 0]
 
 
@@ -184,3 +182,14 @@ def test_the_luckyace_skin_is_888poker() -> None:
     conversion = convert_text(text)
     assert conversion.site is not None and conversion.site.key == SITE
     assert [failed.reason for failed in conversion.failed] == []
+
+
+def test_cards_mucked_by_a_player_who_collects_nothing_stay_mucked() -> None:
+    """A ``mucks [ KKreuz, KKaro ]`` whose player collects nothing is a muck,
+    even of cards that would have won (HHSmithy's 888 ``StreetTests/River``
+    fixture): shown, PokerKit would give them the pot the history gives
+    another player ("p2 (Ute) ends the replay with 1.13; the history implies 0.45")."""
+    text = samples.text(SITE, "german-client.txt").replace("Ute mucks [ AKreuz, 9Karo ]", "Ute mucks [ KKreuz, KKaro ]")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == [] and "p2 sm" in samples.actions(hand)
+    assert samples.fields(hand)["winnings"] == [0, 0, Decimal("0.68"), 0]
