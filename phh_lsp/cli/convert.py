@@ -5,12 +5,14 @@ analysis), written with problems (its replay does not match the history,
 or the check finds an error), or not converted, with its first line,
 the line at fault and why. Folders are walked as ``check`` walks them
 (:func:`phh_lsp.paths.collect`), for every file but PHH ones and hidden
-ones. Each hand is written as soon as it is converted, so a run stopped
-midway keeps the hands it did, and a file of 50,000 hands is held one
-hand at a time. Exit 0 when every hand of every file was converted
-without a problem, 1 otherwise, 2 when a path cannot be read, a file
-named on the command line holds no hand history of a supported site, or
-no hand was found at all.
+ones; a file found there that holds no hand of a supported site is named
+("passed over") and counted, never skipped without a word. Each hand is
+written as soon as it is converted, so a run stopped midway keeps the
+hands it did, and a file of 50,000 hands is held one hand at a time.
+Exit 0 when every hand of every file was converted without a problem, 1
+otherwise (a hand failed or has problems, a file was passed over), 2
+when a path cannot be read, a file named on the command line holds no
+hand history of a supported site, or no hand was found at all.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from phh_lsp.convert.conversion import Failed, as_phh, convert_each, decode_hist
 from phh_lsp.convert.registry import SITES
 from phh_lsp.convert.summary import conversion_summary
 from phh_lsp.convert.to_phh import Converted
+from phh_lsp.core.wording import counted
 from phh_lsp.paths import collect, is_hand_file
 
 
@@ -93,6 +96,7 @@ def run_convert(
     paths: list[str], site: str | None, output: str, output_dir: str | None, stdout: TextIO, stderr: TextIO
 ) -> int:
     status, counts = 0, {"converted": 0, "problems": 0, "failed": 0}
+    passed_over = 0  # files of a folder that hold no hand of a supported site
     found = collect(paths, is_history_file)
     for error in found.errors:
         stderr.write(f"{error}\n")
@@ -109,9 +113,12 @@ def run_convert(
                 continue
             file_site = site_of(text, site)
             if file_site is None:
-                if str(path) in named:  # a file in a folder may be anything: only a named one must be a history
+                if str(path) in named:  # a named file must be a history; a folder's file is named and counted
                     stderr.write(f"{path}: no hand history of a supported site ({', '.join(SITES)}) was found\n")
                     status = 2
+                else:
+                    stderr.write(f"{path}: passed over: no hand history of a supported site was found in it\n")
+                    passed_over += 1
                 continue
             hands = 0
             for hand in convert_each(text, file_site):
@@ -122,16 +129,20 @@ def run_convert(
             if not hands and str(path) in named:
                 stderr.write(f"{path}: no {file_site.name} hand was found\n")
                 status = 2
+            elif not hands:
+                stderr.write(f"{path}: passed over: no {file_site.name} hand was found in it\n")
+                passed_over += 1
     finally:
         writer.close()
     total = sum(counts.values())
     if not total and status == 0:
         stderr.write(f"no hand history of a supported site was found in {', '.join(paths)}\n")
     summary = conversion_summary(counts["converted"] + counts["problems"], counts["problems"], counts["failed"])
-    stderr.write(f"{summary.capitalize()}\n")
+    over = f", {counted(passed_over, 'file')} passed over" if passed_over else ""
+    stderr.write(f"{summary.capitalize()}{over}\n")
     if not total:
         return 2
-    if status == 0 and (counts["problems"] or counts["failed"]):
+    if status == 0 and (counts["problems"] or counts["failed"] or passed_over):
         status = 1
     return status
 

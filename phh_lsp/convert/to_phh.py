@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 #: The hole cards of the games whose every card is dealt at the start. A
 #: stud or draw game's cards come with the hand's ``deal`` events instead
-#: (a street's cards, a draw's new cards), ``??`` for each card nobody saw.
+#: (a street's cards, a draw's new cards), ``??`` for each card nobody saw (``6c??``: one shown).
 _HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "NS": 2}
 
 
@@ -193,8 +193,8 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Playe
         played = _Played(hand, names, state)
         if hand.variant in _HOLE_CARDS:
             for name in names:
-                known = hand.known_cards.get(name, "")  # a player may show some of them (`[Ah As]` of four)
-                cards = known + "??" * (_HOLE_CARDS[hand.variant] - len(known) // 2)
+                # a player may show some of them (`[Ah As]` of four): the rest unseen
+                cards = hand.known_cards.get(name, "").ljust(2 * _HOLE_CARDS[hand.variant], "?")
                 deal = partial(state.deal_hole, cards)
                 played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
@@ -224,8 +224,9 @@ class _Played:
     def apply(self, action: str, step: Any, line: int) -> None:
         try:
             step()
-        except Exception as error:
-            raise ConversionError(f"PokerKit refuses `{action}` here: {error}", line) from None
+        except Exception as error:  # PokerKit may say nothing of why: never an empty reason
+            why = str(error) or "by the rules, nothing of the kind is due at this point of the hand"
+            raise ConversionError(f"PokerKit refuses `{action}` here: {why}", line) from None
         self.actions.append(action)
 
     def event(self, event: Event) -> None:
@@ -355,7 +356,7 @@ class _Played:
             name = self.names[index]
             told = self.shown.get(name)
             seat = f"p{index + 1}"
-            if told is not None and told.kind == "muck" and state.can_show_or_muck_hole_cards(False):
+            if told is not None and told.kind == "muck" and not self._shown_early(name):
                 self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), told.line)
             else:
                 cards = told.cards if told is not None and told.kind == "show" else ""
@@ -369,6 +370,11 @@ class _Played:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:
                     self.apply(f"{seat} sm", lambda: state.show_or_muck_hole_cards(False), line)
+
+    def _shown_early(self, name: str) -> bool:
+        """A last opponent all in shows the summary's cards (``mucked [Th 8h]``): a muck would end the hand."""
+        early = (street := self.state.street_index) is not None and street < len(self.state.streets) - 1
+        return early and sum(self.state.statuses) <= 2 and bool(self.hand.known_cards.get(name))
 
     def _all_known(self, index: int) -> str:
         """A stud or draw player's cards as dealt, when the history told them

@@ -659,3 +659,25 @@ def test_a_small_blind_all_in_after_its_ante_is_the_small_blind() -> None:
     fields = samples.fields(hand)
     assert hand.problems == [] and fields["blinds_or_straddles"] == [300, 1200, 0, 0]
     assert fields["antes"] == [100, 100, 100, 100] and fields["winnings"] == [1300, 0, 0, 1800]
+
+
+def test_a_bare_set_dealer_line_says_nothing() -> None:
+    """Ignition writes ``Set dealer`` alone when the dealer's seat is empty
+    (2016 and 2025 exports). Before: "`Set dealer` is not a line this
+    converter understands"."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("Dealer : Set dealer [6] ", "Set dealer", 1)
+    conversion = convert_text(text)
+    assert [failed.reason for failed in conversion.failed] == []
+    cash = conversion.converted[0]
+    assert cash.problems == [] and samples.fields(cash)["winnings"] == [0, Decimal("38.75"), 0, 0]
+
+
+@pytest.mark.parametrize("header", ["Bodog UK Hand #3340409736", "Bodog.eu Hand #3340409736:"])
+def test_the_bodog_uk_and_bodog_eu_skins_are_bovada(header: str) -> None:
+    """Before: no site was found in these files (Bodog UK's 2012 cash
+    header, Bodog.eu's 2017 tournament one)."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("Ignition Hand #3340409736", header, 1)
+    conversion = convert_text(text)
+    assert conversion.site is not None and conversion.site.key == SITE
+    assert [failed.reason for failed in conversion.failed] == []
+    assert samples.fields(conversion.converted[0])["winnings"] == [0, Decimal("38.75"), 0, 0]

@@ -76,8 +76,9 @@ def test_a_utf16_file_with_a_byte_order_mark(tmp_path: Path) -> None:
 
 def test_a_folder_is_walked_and_every_hand_counted(tmp_path: Path) -> None:
     """A folder of a client's exports: every history below it is converted,
-    a file that is none (notes, PHH written by an earlier run) is passed
-    over, and a UTF-16 export cut one byte short loses nothing but that byte."""
+    PHH written by an earlier run is passed over, a file that holds no hand
+    history is named and counted, and a UTF-16 export cut one byte short
+    loses nothing but that byte."""
     exports = tmp_path / "exports"
     (exports / "2023").mkdir(parents=True)
     (exports / "2023" / "tournament.txt").write_bytes((SAMPLES / "tournament.txt").read_bytes())
@@ -87,8 +88,11 @@ def test_a_folder_is_walked_and_every_hand_counted(tmp_path: Path) -> None:
     (exports / "earlier.phhs").write_text("[1]\n", encoding="utf-8")
     out = tmp_path / "all.phhs"
     result = run("convert", str(exports), "-o", str(out))
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == "Converted 3 of 3 hands (0 with problems, 0 failed)\n"
+    assert result.returncode == 1, result.stderr  # a file was not converted
+    assert result.stderr.splitlines() == [
+        f"{exports / 'notes.md'}: passed over: no hand history of a supported site was found in it",
+        "Converted 3 of 3 hands (0 with problems, 0 failed), 1 file passed over",
+    ]
     assert [hand["hand"] for hand in tomllib.loads(out.read_text(encoding="utf-8")).values()] == [
         245817263800,
         245817263900,
@@ -101,7 +105,34 @@ def test_a_folder_with_no_hand_history_exits_2(tmp_path: Path) -> None:
     result = run("convert", str(tmp_path), "-o", str(tmp_path / "out.phhs"))
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
+        f"{tmp_path / 'notes.md'}: passed over: no hand history of a supported site was found in it",
         f"no hand history of a supported site was found in {tmp_path}",
-        "Converted 0 of 0 hands (0 with problems, 0 failed)",
+        "Converted 0 of 0 hands (0 with problems, 0 failed), 1 file passed over",
     ]
     assert not (tmp_path / "out.phhs").exists()
+
+
+def test_no_file_of_a_folder_is_passed_over_without_a_word(tmp_path: Path) -> None:
+    """Every file walked in a folder that no site's reader claims (a site the
+    converter does not read, an image, a file of a site with no hand in it)
+    is named on its own line and counted; hidden files and PHH files are not
+    walked, as ``check`` does not walk them. Before: those files were skipped
+    silently, "Converted 3 of 3 hands" and exit 0."""
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    (exports / "tournament.txt").write_bytes((SAMPLES / "tournament.txt").read_bytes())
+    (exports / "entraction.txt").write_text("Game # 1 - Texas Hold'em No Limit 0.02/0.05\n", encoding="utf-8")
+    (exports / "chart.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    (exports / "empty.txt").write_text("***** 888poker Hand History for Game 1 *****\n", encoding="utf-8")
+    (exports / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    result = run("convert", str(exports), "-o", str(tmp_path / "out.phhs"))
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    passed_over = "passed over: no hand history of a supported site was found in it"
+    assert [line for line in lines if line.endswith(passed_over)] == [
+        f"{exports / 'chart.png'}: {passed_over}",
+        f"{exports / 'entraction.txt'}: {passed_over}",
+    ]
+    assert not any(".DS_Store" in line for line in lines)
+    assert f"{exports / 'empty.txt'}:1: hand #1 (from line 1) not converted:" in result.stderr  # 888's: a hand cut off
+    assert lines[-1] == "Converted 1 of 2 hands (0 with problems, 1 failed), 2 files passed over"

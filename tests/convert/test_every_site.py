@@ -111,17 +111,18 @@ LAYOUTS = {
     "ggpoker": Layout(_opening(r"^Poker Hand #"), "0123456789$:,. []#*abcxyzHDTM"),
     "winamax": Layout(_opening(r"^Winamax Poker - "), "0123456789€:,. []#*abcxyz"),
     "888poker": Layout(
-        _opening(r"^\*{5} (?:888|Cassava|Pacific)[^*\n]* Hand History for Game \d+ \*{5}"),
+        _opening(r"^\*{5} (?:888|Cassava|Pacific|LuckyAcePoker)[^*\n]* Hand History for Game \d+ \*{5}"),
         "0123456789$:,. []()*abcxyz#+",
     ),
     "wpn": Layout(
         _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
     ),
     "bovada": Layout(
-        _opening(r"^(?:Bovada|Ignition|Bodog) Hand #\d+|(?<=\S)(?:Bovada|Ignition|Bodog) Hand #\d+"),
+        _opening(r"(?:^|(?<=\S))(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"),
         "0123456789$:,. []#*()abcxyz|+",
-        stray="the hand's first lines are lost",  # seats after a summary: a hand the export cut
-        glued=True,
+        # seat lines with no first line before them: a hand whose first lines the export cut off
+        stray="the hand's first lines are lost",
+        glued=True,  # a hand written on after one cut off mid-line
     ),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }

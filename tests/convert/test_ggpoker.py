@@ -53,3 +53,14 @@ def test_chips_paid_outside_the_pot_refuse_the_hand_with_its_line(line: str, rea
 def test_a_game_phh_cannot_hold_is_named() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("Hold'em No Limit ($0.05", "PLO-5 ($0.05", 1)
     assert convert_text(text).failed[0].reason.startswith("PHH has no variant for 5 Card Omaha Pot Limit")
+
+
+def test_a_winner_who_shows_one_card_is_dealt_it_and_one_unseen() -> None:
+    """``Seat 1: Hero (big blind) showed [Qd] and won``: GG lets an
+    uncontested winner show one card. Before: the winner was dealt that
+    card alone, a problem ("PHH405 p2 is due 2 hole cards here, not 1")."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("Dealt to Hero [Qd Qc]", "Dealt to Hero ", 1)
+    text = text.replace("Seat 1: Hero (big blind) won ($4.24)", "Seat 1: Hero (big blind) showed [Qd] and won ($4.24)")
+    cash = convert_text(text).converted[0]
+    assert cash.problems == [] and "d dh p2 Qd??" in samples.actions(cash)
+    assert samples.fields(cash)["winnings"] == [0, Decimal("4.24"), 0, 0, 0]

@@ -145,3 +145,51 @@ def test_an_export_without_the_players_names_is_named() -> None:
         text = text.replace(name, "", 4)
     failed = convert_text(text).failed[0]
     assert failed.line == 7 and failed.reason.startswith("the export leaves out the players' names (`Seat 1:  ( $5 )`)")
+
+
+def test_the_german_client_s_tens() -> None:
+    """The German client writes a ten ``10`` (``[ JPik, 10Herz ]``,
+    ``** Dealing river ** [ 10Pik ]``), amounts ``0,01 $`` with a no-break
+    space. Before: "`JPik, 10Herz` are not cards" (971 of 2,878 real hands).
+    The sample ``samples/888poker/german-client.txt`` is typed by hand."""
+    (hand,) = samples.converted(SITE, "german-client.txt")
+    assert hand.problems == []
+    actions = samples.actions(hand)
+    assert "d dh p3 JsTh" in actions and "d db Td4cKh" in actions and "d db Ts" in actions
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Mo", "Ute", "Hanne", "Kalle_77"]
+    assert fields["winnings"] == [0, 0, Decimal("0.68"), 0] and fields["_rake"] == Decimal("0.03")
+
+
+def test_cards_mucked_in_the_summary_are_shown_and_win_what_they_collect() -> None:
+    """888's summary writes ``X mucks [ Td, 9d ]`` for cards it shows, and
+    such a player may collect (a real 888 tournament hand's side pot).
+    Before: the cards were mucked in PHH, so PokerKit gave the pot to the
+    other player ("p2 (Ute) ends the replay with 0.45; the history implies 1.13")."""
+    text = samples.text(SITE, "german-client.txt")
+    text = text.replace("Ute mucks [ AKreuz, 9Karo ]", "Ute mucks [ KKreuz, KKaro ]")
+    text = text.replace("Hanne collected", "Ute collected")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == []
+    assert "p2 sm KcKd" in samples.actions(hand)
+    assert samples.fields(hand)["winnings"] == [0, Decimal("0.68"), 0, 0]
+
+
+def test_the_luckyace_skin_is_888poker() -> None:
+    """``***** LuckyAcePoker.com Hand History for Game …`` is 888's layout.
+    Before: no site was found in the file."""
+    text = samples.text(SITE, "german-client.txt").replace("888poker Hand History", "LuckyAcePoker.com Hand History")
+    conversion = convert_text(text)
+    assert conversion.site is not None and conversion.site.key == SITE
+    assert [failed.reason for failed in conversion.failed] == []
+
+
+def test_cards_mucked_by_a_player_who_collects_nothing_stay_mucked() -> None:
+    """A ``mucks [ KKreuz, KKaro ]`` whose player collects nothing is a muck,
+    even of cards that would have won (HHSmithy's 888 ``StreetTests/River``
+    fixture): shown, PokerKit would give them the pot the history gives
+    another player ("p2 (Ute) ends the replay with 1.13; the history implies 0.45")."""
+    text = samples.text(SITE, "german-client.txt").replace("Ute mucks [ AKreuz, 9Karo ]", "Ute mucks [ KKreuz, KKaro ]")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == [] and "p2 sm" in samples.actions(hand)
+    assert samples.fields(hand)["winnings"] == [0, 0, Decimal("0.68"), 0]

@@ -629,3 +629,29 @@ def test_an_omaha_player_who_shows_two_of_four_cards_holds_two_nobody_saw() -> N
     assert hand.problems == []
     actions = samples.actions(hand)
     assert actions[1] == "d dh p2 KcKh????" and "p2 sm KcKh????" in actions
+
+
+def test_an_all_in_player_who_mucks_at_the_showdown_shows_the_summary_s_cards() -> None:
+    """A real 2010 cash hand (``samples/pokerstars/hhp-cash-2010-all-in-muck.txt``,
+    MIT, see ``samples/SOURCES``): glaine 59 is all in on the flop, the board
+    runs out, and the showdown says ``glaine 59: mucks hand``; the summary
+    names the cards (``mucked [Th 8h]``). PokerKit shows down before the
+    runout, where a muck ends the hand. Before: "PokerKit refuses `d db Qc`
+    here: " (an empty reason)."""
+    (hand,) = samples.converted("pokerstars", "hhp-cash-2010-all-in-muck.txt")
+    assert hand.problems == []
+    assert samples.actions(hand)[-4:] == ["p2 sm Ac9d", "p3 sm Th8h", "d db Qc", "d db 2d"]
+    assert samples.fields(hand)["winnings"] == [0, Decimal("1.95"), 0, 0, 0, 0]
+
+
+def test_pokerkit_refusing_without_a_word_still_gives_a_reason() -> None:
+    """PokerKit may refuse an action with an empty message; the reason is
+    then said in words. Before: "PokerKit refuses `d db Qc` here: "."""
+    text = samples.text("pokerstars", "hhp-cash-2010-all-in-muck.txt").replace(
+        "Seat 5: glaine 59 mucked [Th 8h]", "Seat 5: glaine 59 mucked"
+    )
+    failed = convert_text(text).failed[0]
+    assert (failed.line, failed.reason) == (
+        28,
+        "PokerKit refuses `d db Qc` here: by the rules, nothing of the kind is due at this point of the hand",
+    )

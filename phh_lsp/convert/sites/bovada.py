@@ -37,12 +37,12 @@ from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "Bovada"
 
-_START: Final = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.M)
-_CUT_OFF: Final = re.compile(r"(?<=\S)(?=(?:Bovada|Ignition|Bodog) Hand #\d+)")
+_START: Final = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+", re.M)
+_CUT_OFF: Final = re.compile(r"(?<=\S)(?=(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+)")
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
 _HEADER: Final = re.compile(
-    r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #(?P<id>\d+):? +(?P<rest>.*?) - "
+    r"\ufeff?(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #(?P<id>\d+):? +(?P<rest>.*?) - "
     r"(?P<date>\d{4}-\d{1,2}-\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*"
 )
 _GAME: Final = re.compile(r"(?P<game>HOLDEM|OMAHA|7 CARD STUD|7CARD)(?:ZonePoker)?(?P<hilo> HiLo)?")
@@ -87,7 +87,7 @@ _NEWS: Final = re.compile(
 #: Lines naming no player that say nothing.
 _NOTHING: Final = re.compile(
     r"Enter\(.*\)|Leave\(.*\)|Table (?:enter|leave) user|Table deposit .*|Seat (?:sit out|stand|re-join|sit down)"
-    r"|(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot"
+    r"|(?:Table|Player|Seating) Info: .*|Set dealer(?:/Bring in spot)?"
 )
 #: A post, a bet or a bet returned: written again on the next line, word
 #: for word, it is the export's fault (nobody posts or acts twice in a row,
@@ -377,7 +377,7 @@ def _header(
     header = _HEADER.fullmatch(text)
     game = _GAME.search(header["rest"]) if header else None
     if header is None or game is None:
-        return re.sub(r"^(?:Bovada|Ignition|Bodog) Hand #", "PokerStars Hand #", text)
+        return re.sub(r"^(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #", "PokerStars Hand #", text)
     name = _GAMES[game["game"]] + (" Hi/Lo" if game["hilo"] else "")
     limit = found[0] if (found := _LIMIT.search(header["rest"])) else "No Limit"
     limited = limit == "Fixed Limit"

@@ -36,7 +36,7 @@ from phh_lsp.convert.sites.partypoker import read_classic
 SITE: Final = "888poker"
 
 _START: Final = re.compile(
-    r"^\ufeff?\*{5} (?:888|Cassava|Pacific)[^*\n]*? Hand History for Game (?P<id>\d+) \*{5}", re.M
+    r"^\ufeff?\*{5} (?:888|Cassava|Pacific|LuckyAcePoker)[^*\n]*? Hand History for Game (?P<id>\d+) \*{5}", re.M
 )
 _GAME_LINE: Final = re.compile(
     r"(?P<small>[^/]*?) ?/ ?(?P<big>[^/]*?) Blinds (?P<game>.+?)(?: Jackpot table)? - \*\*\*"
@@ -63,14 +63,17 @@ _BOARD: Final = re.compile(r"\*\* Dealing (flop|turn|river) \*\*(.*)")
 #: apart by a space, a dot or a comma.
 _BRACKETED: Final = re.compile(r"\[ ?([$€£]? ?\d[\d .,]*?(?: ?[$€£])?) ?\]")
 _COLLECTED: Final = re.compile(r"(?P<name>.+?) collected \[ ?(?P<amount>[^\]]*?) ?\]")
+#: ``X mucks [ Td, 9d ]``: cards 888 names, shown where X collects (a side pot), else mucked.
+_MUCKS: Final = re.compile(r"(?P<name>.+?) mucks \[(?P<cards>.*)")
 _DEAD_AND_BIG: Final = re.compile(r"(?P<name>.+?) posts dead blind \[(?P<dead>[^\]+]+?) \+ (?P<big>[^\]]+?)\]")
 _NAMELESS: Final = re.compile(r"Seat \d+: +\(")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \( ?(?P<chips>[^()]*?) ?\)")
 #: 888's clients write the cards in the player's language: the ranks of
 #: Dutch (heer, vrouw, boer), Swedish (knekt, dam, ess), German (bube,
 #: dame) and Russian (валет, дама, король, туз, also as their cp1251 bytes
-#: read as Latin-1: ``Âh``), German's suits (``8Pik``). Each is unambiguous.
-_RANKS: Final = {"H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | dict(
+#: read as Latin-1: ``Âh``), German's suits (``8Pik``), and the ten as
+#: ``10`` (``10Herz``, the German client). Each is unambiguous.
+_RANKS: Final = {"10": "T", "H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J"} | dict(
     zip("\u0412\u0414\u041a\u0422ÂÄÊÒ", "JQKAJQKA", strict=True)
 )
 _SUITS: Final = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}
@@ -118,7 +121,8 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     name = table["table"] or table["number"]
     words.append(f"Table {name or '?'} ({'Play' if table['money'] == 'Practice Play' else 'Real'} Money)")
     suits = _SPANISH_SUITS if any(_SPANISH.search(line) for line in lines[3:]) else _SUITS
-    words += _not_dealt_in([_in_party_words(line.strip(), suits) for line in lines[3:]])
+    collectors = {found["name"] for line in lines if (found := _COLLECTED.fullmatch(line.strip()))}
+    words += _not_dealt_in([_in_party_words(line.strip(), suits, collectors) for line in lines[3:]])
     hand = read_classic(words, first_line, SITE, returns_in_wins=None)
     if game["year"] is None:  # 888.ro writes no date: the placeholder given the reader is no fact
         hand.date = hand.time = None
@@ -171,8 +175,9 @@ def _not_dealt_in(lines: list[str]) -> list[str]:
     ] + lines[dealt:]
 
 
-def _in_party_words(text: str, suits: dict[str, str]) -> str:
-    """A line in PartyPoker's classic words (blank where it says nothing)."""
+def _in_party_words(text: str, suits: dict[str, str], collectors: set[str]) -> str:
+    """A line in PartyPoker's classic words (blank where it says nothing);
+    ``collectors``: the players who collect in the hand."""
     if _LONE.fullmatch(text):
         return ""
     # Swedish thousands: `2\u00a0250\u00a0$`
@@ -191,7 +196,10 @@ def _in_party_words(text: str, suits: dict[str, str]) -> str:
         return f"{dead['name']} posts big blind + dead [{small + big}]"
     if text.endswith(" did not show his hand"):
         return text.removesuffix(" did not show his hand") + " does not show cards."
-    return re.sub(r" mucks \[", " doesn't show [", text)
+    if muck := _MUCKS.fullmatch(text):  # 888 shows the cards of a player who mucks and collects
+        verb = "shows" if muck["name"] in collectors else "doesn't show"
+        return f"{muck['name']} {verb} [{muck['cards']}"
+    return text
 
 
 def _english_cards(found: re.Match[str], suits: dict[str, str]) -> str:
