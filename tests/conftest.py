@@ -187,6 +187,9 @@ SLOW = frozenset(
         "test_published_diagnostics.py::test_diagnostics_published_again_are_not_made_again",
         "test_convert_cli.py::test_one_hand_is_counted_as_one_hand",
         "test_first_check.py::test_a_keystroke_before_the_first_publish_leaves_the_next_ones_one_publish_each",
+        "test_published_diagnostics.py::test_what_is_published_after_any_edit_is_what_a_fresh_server_publishes",
+        "test_published_diagnostics.py::test_diagnostics_placed_in_their_hands_stand_where_a_fresh_reading_puts_them",
+        "test_large_requests.py::test_a_stale_result_id_gets_the_full_tokens",
     }
 )
 #: Every test the session collected, before ``-m`` deselects, with its markers' names.
