@@ -75,13 +75,14 @@ def held_to_history(hand: SiteHand, names: list[str], state: State, streets: Con
         # or, in whole chips, gives the odd chips to another winner than PokerKit does.
         odd = abs(difference) < odd_chip or (len(collectors) > 1 and abs(difference) == odd_chip)
         chop = name in collectors and odd
-        if difference and not chop and (name not in collectors or difference < 0) and name in unknown:
+        wrong = difference and not chop and (name not in collectors or difference < 0)
+        if wrong and name in unknown:
             ways = "short of" if difference < 0 else "over"
             problems.append(
                 f"p{index + 1} ({name}) ends the replay {fmt_amount(abs(difference))} {ways} what the history implies"
                 " (stack unknown)"
             )
-        elif difference and not chop and (name not in collectors or difference < 0):
+        elif wrong:
             problems.append(
                 f"p{index + 1} ({name}) ends the replay with {fmt_amount(final)}; "
                 f"the history implies {fmt_amount(implied[name])}"

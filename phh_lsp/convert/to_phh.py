@@ -165,6 +165,12 @@ def _in_its_seat(kind: str, index: int, count: int, lone: bool, straddles: set[i
     return kind == "straddle" and index in straddles
 
 
+def _with_unseen(cards: str, variant: str) -> str:
+    """A hold'em or Omaha player's hole cards, ``??`` for each the history
+    does not show (none known, or some shown: ``6c??``, ``[Ah As]`` of four)."""
+    return cards.ljust(2 * _HOLE_CARDS[variant], "?")
+
+
 def _amount(value: Decimal) -> int | Decimal:
     """Whole amounts as integers (``2000``, not ``2000.00``), others with the
     site's decimals (``0.30``: the cents of a cash game stay visible)."""
@@ -193,8 +199,7 @@ def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Playe
         played = _Played(hand, names, state)
         if hand.variant in _HOLE_CARDS:
             for name in names:
-                # a player may show some of them (`[Ah As]` of four): the rest unseen
-                cards = hand.known_cards.get(name, "").ljust(2 * _HOLE_CARDS[hand.variant], "?")
+                cards = _with_unseen(hand.known_cards.get(name, ""), hand.variant)
                 deal = partial(state.deal_hole, cards)
                 played.apply(f"d dh {player[name]} {cards}", deal, hand.first_line)
         for event in hand.events:
@@ -364,8 +369,8 @@ class _Played:
                 # a stud player all in before the last street shows now the cards dealt so
                 # far: the history's show at the end names the later ones too, dealt after
                 cards = cards[: 2 * len(state.hole_cards[index])] if self.hand.variant not in _HOLE_CARDS else cards
-                if cards and self.hand.variant in _HOLE_CARDS:  # some shown of the hole cards: the rest unseen
-                    cards += "??" * (_HOLE_CARDS[self.hand.variant] - len(cards) // 2)
+                if cards and self.hand.variant in _HOLE_CARDS:
+                    cards = _with_unseen(cards, self.hand.variant)
                 if cards:
                     self.apply(f"{seat} sm {cards}", lambda cards=cards: state.show_or_muck_hole_cards(cards), line)
                 else:
