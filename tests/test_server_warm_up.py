@@ -79,6 +79,34 @@ def test_a_first_check_of_a_thousand_hands_runs_no_collection_of_the_middle_gene
     assert (found["middle"], found["full"]) == (0, 0)
 
 
+def test_the_first_showdown_after_the_warm_up_builds_no_table() -> None:
+    """PokerKit's hold'em table (55-100 ms, built at the first showdown
+    of a session) is built by the warm-up, in the time an editor takes to
+    open the file, not in the first hands' check; the showdown is judged
+    the same."""
+    found = _run(
+        "import json\n"
+        "from phh_lsp.lsp import lifecycle\n"
+        "from phh_lsp.lsp.session import PhhLanguageServer\n"
+        "lifecycle._warm_up(PhhLanguageServer())\n"
+        "import pokerkit\n"
+        "from phh_lsp.core.engine import pokerkit_tables\n"
+        "built = []\n"
+        "for lookup in {type(c.lookup): c.lookup for c in (pokerkit.StandardHighHand,"
+        " pokerkit.ShortDeckHoldemHand, pokerkit.BadugiHand)}.values():\n"
+        "    if not lookup.__dict__.get(pokerkit_tables.BUILT): continue\n"
+        "    built.append(type(lookup).__name__)\n"
+        "from phh_lsp.core.analysis import analyze\n"
+        "from phh_lsp.core.rules.examples import SHOWDOWN_NT\n"
+        "hand = analyze(SHOWDOWN_NT, 'x.phh', detail=False).hands[0].hand\n"
+        "print(json.dumps({'built': built, 'stacks': [str(s) for s in hand.replay.final_stacks],"
+        " 'codes': [d.code for d in hand.diagnostics]}))\n"
+    )
+    assert found["built"] == ["StandardLookup"]  # hold'em's and Omaha's; the others when first used
+    assert found["stacks"] == ["200", "0"]  # aces hold against kings
+    assert found["codes"] == []
+
+
 def _document(text: str) -> EditedDocument:
     return EditedDocument(
         "file:///big.phhs",

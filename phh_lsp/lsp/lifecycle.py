@@ -79,8 +79,8 @@ def _refresh_hints_when_strength_is_ready(ls: PhhLanguageServer, loop: asyncio.A
 def _warm_up(ls: PhhLanguageServer) -> None:
     """Load the core and PokerKit once ``initialize`` is answered, off the
     message loop: the server answers the client first and loads the rules
-    engine while the editor sends ``initialized`` and opens the file (PokerKit's hand tables are built
-    later, when a showdown first needs one: see
+    engine while the editor sends ``initialized`` and opens the file (of PokerKit's hand tables
+    only hold'em's, the others when a showdown first needs one: see
     core/engine/pokerkit_tables.py). Only what a check needs, and the
     messages of a keystroke and its diagnostics: the other features are
     loaded once the first check is done (see lsp/warm_up.py)."""
