@@ -157,6 +157,7 @@ SLOW = frozenset(
         "test_security.py::test_only_the_command_line_touches_files_or_processes",
         "test_server_warm_up.py::test_the_warm_up_loads_what_a_check_needs_and_leaves_the_rest_for_later",
         "test_server_warm_up.py::test_a_first_check_of_a_thousand_hands_runs_no_collection_of_the_middle_generation",
+        "test_server_warm_up.py::test_the_first_showdown_after_the_warm_up_builds_no_table",
         "test_semantic_tokens.py::test_range_request_matches_the_full_tokens",
         "test_show.py::test_a_broken_hand_stops_where_the_replay_stops",
         "test_show.py::test_hand_1_is_the_first_hand_after_a_heading_comment",
