@@ -178,3 +178,19 @@ Game ended at: 2015/1/2 16:32:13
 def test_a_utf_16_export_s_stray_last_byte_says_nothing() -> None:
     conversion = convert_text(samples.text(SITE, SAMPLE) + "\ufffd")
     assert len(conversion.converted) == 4 and len(conversion.failed) == 1
+
+
+def test_a_limit_table_s_caps_is_its_last_raise_and_caps_no_stack() -> None:
+    text = samples.text(SITE, SAMPLE).replace(
+        "Player Hero raises (40)\nPlayer Pia folds", "Player Hero caps (40)\nPlayer Pia folds"
+    )
+    split = convert_text(text).converted[1]
+    fields = samples.fields(split)
+    assert split.problems == [] and fields["starting_stacks"] == [Decimal("655.25"), Decimal("412.50"), 800]
+    assert fields["winnings"] == [0, Decimal("138.50"), Decimal("138.50")]
+
+
+def test_a_play_money_table_has_no_currency() -> None:
+    text = samples.text(SITE, SAMPLE).replace("(PRR) Longana (Short) - 2 (Hold'em)", "PM Hold`em 1/2 (Hold'em)")
+    fields = samples.fields(convert_text(text).converted[0])
+    assert fields["table"] == "PM Hold`em 1/2" and "currency" not in fields

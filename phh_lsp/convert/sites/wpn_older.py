@@ -159,6 +159,7 @@ class _Words:
     new: dict[str, list[str]] = field(default_factory=dict)
     symbol: str = ""
     cap: Decimal | None = None
+    limit: bool = False
 
     @classmethod
     def of(cls, lines: list[str], first_line: int) -> _Words:
@@ -259,9 +260,11 @@ class _Words:
         self.big = None if big is None else read_amount(big, self.first_line)
         fixed = self.big is not None and self.big == read_amount(game["small"], entries[1][0])
         limit = "Limit" if self.stud or fixed else None
+        self.limit = limit is not None  # a limit table's ``caps`` is the last raise, no cap of the stacks
         limit = limit or ("Pot Limit" if "Omaha" in game["game"] else "No Limit")
-        tournament = game["table"] == "" or _TOURNAMENT_TABLE.fullmatch(game["table"]) is not None
-        symbol, currency = ("", "") if tournament else ("$", " USD")
+        # a tournament's chips and play money (``PM Hold`em 5/10``) are no currency
+        chips = game["table"] == "" or game["table"].startswith("PM ") or _TOURNAMENT_TABLE.fullmatch(game["table"])
+        symbol, currency = ("", "") if chips else ("$", " USD")
         stakes = f"{symbol}{game['small']}/{symbol}{game['big']}{currency}"
         self.symbol = symbol
         clock = f"{when['h']}:{int(when['m']):02}:{int(when['s']):02}"
@@ -307,7 +310,7 @@ class _Words:
             self.add(number, f"{name}: posts {'the ante' if kind == 'ante' else 'missed blind'} {amount}")
             return
         self.street[name] = before + amount
-        if kind == "raise" and found.group(0).startswith("cap") and self.cap is None:
+        if kind == "raise" and found.group(0).startswith("cap") and self.cap is None and not self.limit:
             self.cap = self.put[name]
         if kind == "bring_in":
             self.add(number, f"{name}: brings in for {amount}")
