@@ -117,7 +117,7 @@ LAYOUTS = {
     "wpn": Layout(
         # the current layout's first line, and the older layout's (2014-2019), each alone or run into the line before
         _opening(
-            r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"
+            r"^(?:Game )?Hand #\d+ -(?: |$)|(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"
             r"|(?:^|(?<=\S))\ufeff?Game started at: \d{4}/\d{1,2}/\d{1,2} "
         ),
         "0123456789$:,. []#*()abcxyz|",

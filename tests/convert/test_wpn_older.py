@@ -194,3 +194,22 @@ def test_a_play_money_table_has_no_currency() -> None:
     text = samples.text(SITE, SAMPLE).replace("(PRR) Longana (Short) - 2 (Hold'em)", "PM Hold`em 1/2 (Hold'em)")
     fields = samples.fields(convert_text(text).converted[0])
     assert fields["table"] == "PM Hold`em 1/2" and "currency" not in fields
+
+
+def test_a_file_of_both_layouts_reads_each_hand_by_its_own() -> None:
+    """An export of 2019, the year the clients changed layout: the older
+    layout's hands and the current one's, each read, in the file's order."""
+    older = samples.text(SITE, SAMPLE).split("\n\n")[0]  # the no-limit and the Omaha hi/lo hands
+    current = samples.text(SITE, "cash-and-tournament.txt")
+    conversion = convert_text(current + "\n" + older + "\n")
+    assert conversion.failed == [] and all(hand.problems == [] for hand in conversion.converted)
+    start = current.count("\n") + 2
+    first_lines = [hand.hand.first_line for hand in conversion.converted]
+    assert first_lines == [1, 31, start, start + 41]
+    assert [samples.fields(hand)["variant"] for hand in conversion.converted] == ["NT", "NT", "NT", "FO/8"]
+
+
+def test_a_hand_of_its_first_line_alone_is_named_not_a_bug() -> None:
+    text = samples.text(SITE, SAMPLE)
+    failed = convert_text(text.split("\n")[0] + "\n" + text).failed[0]
+    assert (failed.first_line, failed.line) == (1, 1) and "`Game ID:`" in failed.reason

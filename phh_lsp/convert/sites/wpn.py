@@ -96,12 +96,40 @@ def is_wpn(text: str) -> bool:
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order.
-    A file in WPN's older layout (2014-2019) is read by :mod:`wpn_older`."""
-    if _START.search(text) is None and wpn_older.START.search(text) is not None:
+    A file in WPN's older layout (2014-2019) is read by :mod:`wpn_older`; a
+    file holding both layouts (2019's exports) has each hand read by its own."""
+    if wpn_older.START.search(text) is None:
+        yield from _read_current(text)
+    elif _START.search(text) is None:
         yield from wpn_older.read_hands(text, SITE)
-        return
+    else:
+        current, older = _layouts(text)
+        hands = [*_read_current(current), *wpn_older.read_hands(older, SITE)]
+        yield from sorted(hands, key=lambda hand: hand.first_line)
+
+
+def _read_current(text: str) -> Iterator[SiteHand | ConversionError]:
     words = "\n".join(_in_pokerstars_words(text.split("\n")))
     yield from read_layout(words, _READ_START, _HAND_ID, SITE, returns_from=0)  # always written
+
+
+def _layouts(text: str) -> tuple[str, str]:
+    """The file's lines of the current layout and of the older one, each
+    text with the other layout's lines left blank (every line keeps its
+    number). A line where a hand starts, alone or run into the line before,
+    is that hand's layout's."""
+    current: list[str] = []
+    older: list[str] = []
+    in_older = False
+    for line in text.split("\n"):
+        stripped = line.strip().lstrip("\ufeff")
+        if wpn_older.START.search(line):
+            in_older = True
+        elif _START.match(stripped) or _GLUED.fullmatch(stripped):
+            in_older = False
+        current.append("" if in_older else line)
+        older.append(line if in_older else "")
+    return "\n".join(current), "\n".join(older)
 
 
 def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:

@@ -200,7 +200,7 @@ class _Words:
             elif returned := _RETURNED.fullmatch(text):
                 words.add(number, f"Uncalled bet ({returned['amount']}) returned to {returned['name']}")
             elif not _SAY_NOTHING.fullmatch(text):
-                words.add(number, text)  # the reader names it: not a line it understands
+                raise ConversionError(f"`{text}` is not a line this converter understands", number)
         return words
 
     def card(self, number: int, name: str, card: str | None, last: bool) -> None:
@@ -244,7 +244,7 @@ class _Words:
         when = _WHEN.match(entries[0][1])
         game = _ID.fullmatch(entries[1][1]) if len(entries) > 1 else None
         if when is None or game is None:
-            line = entries[0][0] if when is None else entries[1][0]
+            line = entries[0][0] if when is None or len(entries) < 2 else entries[1][0]
             raise ConversionError("the hand's first lines are not WPN's `Game started at:` and `Game ID:`", line)
         self.stud = game["game"].startswith("Seven")
         button = _BUTTON.fullmatch(entries[2][1]) if len(entries) > 2 else None
