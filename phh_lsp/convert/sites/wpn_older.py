@@ -1,11 +1,11 @@
 """WPN's older layout (2014-2019), its lines put in PokerStars' words and
 read by that layout's reader, as WPN's current layout is (:mod:`wpn`).
 
-The clients wrote each hand as ``Game started at: 2016/10/2 21:0:42``,
-``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``, ``Seat 4 is the
-button``, seats as ``Seat 1: Hero (2872.50).``, then a player's lines
-after the word ``Player`` (``Player Ann has small blind (20)``, ``Player
-Ann raises (80)``), a summary (``------ Summary ------``, ``Pot: 477. Rake
+The clients wrote each hand as ``Game started at: 2016/9/13 20:1:5``,
+``Game ID: 727152195 20/40 (PRR) Urayuli (Omaha HiLow)``, ``Seat 2 is the
+button``, seats as ``Seat 1: Lou (412.50).``, then a player's lines
+after the word ``Player`` (``Player Ann has small blind (10)``, ``Player
+Ann raises (40)``), a summary (``------ Summary ------``, ``Pot: 277. Rake
 2.76. JP fee 0.24``) whose lines give each player's chips back
 (``*Player Ann shows: … [Ah 2s Kd Qc]. Bets: 120. Collects: 138.50. Wins:
 18.50.``) and ``Game ended at: …``, often with the next hand's first line
@@ -14,11 +14,11 @@ run into it.
 What the words do not say plainly, read as the clients meant it:
 
 - the betting: the first line never names it. A big blind equal to the
-  header's first figure (``40/80``, blinds 20/40) is a fixed-limit game
+  header's first figure (``20/40``, blinds 10/20) is a fixed-limit game
   (whose small and big bets are the header's figures), else Omaha is pot
   limit and hold'em no limit; FPDB reads these files by the same rule.
-- an amount is the chips added by that action (``Player Ann raises (80)``
-  puts 80 more in; ``calls (60)`` after a small blind of 20 makes 80): each
+- an amount is the chips added by that action (``Player Ann raises (40)``
+  puts 40 more in; ``calls (30)`` after a small blind of 10 makes 40): each
   raise is written as the street's total it reaches, as PokerStars does,
   by counting each player's chips on the street (no betting rule: PokerKit
   judges the actions).
