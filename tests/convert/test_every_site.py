@@ -115,7 +115,12 @@ LAYOUTS = {
         "0123456789$:,. []()*abcxyz#+",
     ),
     "wpn": Layout(
-        _opening(r"^(?:Game )?Hand #\d+ - |(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"), "0123456789$:,. []#*()abcxyz|"
+        # the current layout's first line, and the older layout's (2014-2019), each alone or run into the line before
+        _opening(
+            r"^(?:Game )?Hand #\d+ -(?: |$)|(?<=\S)(?:Game )?Hand #\d+ - .*\d{4}/"
+            r"|(?:^|(?<=\S))\ufeff?Game started at: \d{4}/\d{1,2}/\d{1,2} "
+        ),
+        "0123456789$:,. []#*()abcxyz|",
     ),
     "bovada": Layout(
         _opening(r"(?:^|(?<=\S))(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"),

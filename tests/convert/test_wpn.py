@@ -111,39 +111,6 @@ def test_a_player_who_sits_out_before_the_cards_is_not_dealt_in() -> None:
     assert cash.problems == [] and "Sol" not in samples.fields(cash)["players"]  # type: ignore[operator]
 
 
-#: WPN's older layout (2014-2019), typed in its words: detected, each hand named.
-_OLDER = """Game started at: 2014/3/9 0:0:7
-Game ID: 261441531 2/4 Baryte   (JP) - 2 (Hold'em)
-Seat 4 is the button
-Seat 1: Ana (255.10).
-Seat 4: Bo (457.71).
-Player Bo has small blind (2)
-Player Ana has big blind (4)
-Player Bo received a card.
-Player Bo received a card.
-Player Ana received card: [7d]
-Player Ana received card: [2c]
-Player Bo folds
-Uncalled bet (2) returned to Ana
-Player Ana mucks cards
------- Summary ------
-Pot: 4. Rake 0
-Player Bo does not show cards.Bets: 2. Collects: 0. Loses: 2.
-*Player Ana mucks (does not show cards). Bets: 2. Collects: 4. Wins: 2.
-Game ended at: 2014/3/9 0:0:39
-
-Game started at: 2014/3/9 0:0:41
-Game ID: 261441726 2/4 Baryte   (JP) - 2 (Hold'em)
-"""
-
-
-def test_wpn_s_older_layout_is_told_and_each_hand_named_with_its_reason() -> None:
-    conversion = convert_text(_OLDER)
-    assert conversion.site is not None and conversion.site.key == SITE
-    assert [(failed.line, failed.hand_id) for failed in conversion.failed] == [(1, "261441531"), (21, "261441726")]
-    assert all("WPN's older layout" in failed.reason for failed in conversion.failed)
-
-
 def test_a_capped_table_s_stacks_are_the_cap_its_caps_line_reaches() -> None:
     """A capped table (``Miramar (Cap)``) writes no cap: ``caps $0.55`` puts the
     player's chips in the hand at it, so every stack counts up to that cap."""

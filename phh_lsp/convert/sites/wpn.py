@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from phh_lsp.convert.history import ConversionError, SiteHand
-from phh_lsp.convert.reader import failed_hand, hands_at
+from phh_lsp.convert.sites import wpn_older
 from phh_lsp.convert.sites.pokerstars import read_layout
 
 SITE: Final = "WPN"
@@ -35,14 +35,6 @@ _OPENING: Final = r"(?:Game )?Hand #\d+ -(?: |$)"
 _START: Final = re.compile(r"^\ufeff?" + _OPENING, re.M)
 #: Run into the line before, a first line is told by its date too.
 _GLUED: Final = re.compile(r"(?P<before>.*?\S)(?P<header>" + _OPENING + r"(?=.*\d{4}/).*)")
-#: The older layout's first line (2014-2019): ``Game started at: 2014/3/8 22:0:24``,
-#: then ``Game ID: 261402183 2/4 Braunite (Omaha)``.
-_OLDER_START: Final = re.compile(r"^\ufeff?Game started at: \d{4}/\d{1,2}/\d{1,2} ", re.M)
-_OLDER_ID: Final = re.compile(r"Game ID: (\d+)")
-_OLDER_REASON: Final = (
-    "WPN's older layout (`Game started at: …`, `Game ID: …`, written until 2019) is not read yet: "
-    "its first lines do not say whether the game is no limit, pot limit or limit"
-)
 _READ_START: Final = re.compile(r"^PokerStars Hand #", re.M)
 _HAND_ID: Final = re.compile(r"PokerStars Hand #(\d+)")
 _HEADER: Final = re.compile(
@@ -99,20 +91,45 @@ _SIDE_POT: Final = re.compile(r"from (side|main) pot (\d+)$")
 def is_wpn(text: str) -> bool:
     """Whether the text holds WPN hands (a line opening with one, in the
     current layout or the older one)."""
-    return _START.search(text) is not None or _OLDER_START.search(text) is not None
+    return _START.search(text) is not None or wpn_older.START.search(text) is not None
 
 
 def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     """Every hand of the file, read, or the reason it cannot be, in order.
-    A file in WPN's older layout has each of its hands named as not read
-    yet, where it starts, rather than the file passed over in silence."""
-    if _START.search(text) is None and _OLDER_START.search(text) is not None:
-        for first_line, lines in hands_at(text, _OLDER_START):
-            hand_id = next((found[1] for line in lines[1:2] if (found := _OLDER_ID.match(line))), None)
-            yield failed_hand(ConversionError(_OLDER_REASON, first_line), first_line, hand_id)
-        return
+    A file in WPN's older layout (2014-2019) is read by :mod:`wpn_older`; a
+    file holding both layouts (2019's exports) has each hand read by its own."""
+    if wpn_older.START.search(text) is None:
+        yield from _read_current(text)
+    elif _START.search(text) is None:
+        yield from wpn_older.read_hands(text, SITE)
+    else:
+        current, older = _layouts(text)
+        hands = [*_read_current(current), *wpn_older.read_hands(older, SITE)]
+        yield from sorted(hands, key=lambda hand: hand.first_line)
+
+
+def _read_current(text: str) -> Iterator[SiteHand | ConversionError]:
     words = "\n".join(_in_pokerstars_words(text.split("\n")))
     yield from read_layout(words, _READ_START, _HAND_ID, SITE, returns_from=0)  # always written
+
+
+def _layouts(text: str) -> tuple[str, str]:
+    """The file's lines of the current layout and of the older one, each
+    text with the other layout's lines left blank (every line keeps its
+    number). A line where a hand starts, alone or run into the line before,
+    is that hand's layout's."""
+    current: list[str] = []
+    older: list[str] = []
+    in_older = False
+    for line in text.split("\n"):
+        stripped = line.strip().lstrip("\ufeff")
+        if wpn_older.START.search(line):
+            in_older = True
+        elif _START.match(stripped) or _GLUED.fullmatch(stripped):
+            in_older = False
+        current.append("" if in_older else line)
+        older.append(line if in_older else "")
+    return "\n".join(current), "\n".join(older)
 
 
 def _in_pokerstars_words(lines: list[str]) -> Iterator[str]:
