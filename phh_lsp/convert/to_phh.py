@@ -119,6 +119,11 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
     _short_big_blind(hand, index, antes, blinds)
     stud = hand.variant in STUD_VARIANTS
+    if len(names) == 2 and not stud and 0 < blinds[0] == blinds[1]:
+        # heads up with the small blind as large as the big (Ongame's $0.25/$0.25): PokerKit opens
+        # after the larger blind, the later one on a tie; the button's blind written as PokerKit's
+        # negative entry, posted in full but not counted, leaves the button to act first, as heads up it does
+        blinds[1] = -blinds[1]
     if len(names) == 2 and not stud:  # heads up, PokerKit lists the button's small blind first
         antes.reverse()
         blinds.reverse()
