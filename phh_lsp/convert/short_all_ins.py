@@ -69,3 +69,25 @@ def limit_raise_refused(state: State, hand: SiteHand, names: list[str], name: st
         f"{fmt_amount(Decimal(top))}, less than a full bet or raise, and {name} raises to {fmt_amount(to)}, "
         f"where PHH's limit rules (PokerKit's) allow {allowed}"
     )
+
+
+def raise_after_short_blind_refused(state: State, hand: SiteHand, name: str, to: Decimal) -> str | None:
+    """Why a raise before the flop, after a big blind posted all in for less,
+    cannot be written, or None when PokerKit allows it: the sites measure
+    the next raises from the full blind, PokerKit from the chips posted, so
+    its minimum raise is higher (a fixed-limit game: see
+    :func:`limit_raise_refused`)."""
+    if hand.variant in FIXED_LIMIT_VARIANTS or state.street_index != 0 or not state.can_complete_bet_or_raise_to():
+        return None
+    big = hand.stakes[1]
+    short = next((post for post in hand.posts if post.kind == "big_blind" and post.amount < big), None)
+    low = Decimal(state.min_completion_betting_or_raising_to_amount or 0)
+    index = state.actor_index
+    if short is None or index is None or to >= low or Decimal(state.stacks[index] + state.bets[index]) <= to:
+        return None
+    return (
+        f"PHH has no rule for a raise after a short all-in big blind: {short.name} posts the big blind all in for "
+        f"{fmt_amount(short.amount)}, {hand.site} measures the next raises from the full {fmt_amount(big)} blind, "
+        f"and {name} raises to {fmt_amount(to)}, where PHH's rules (PokerKit's) measure them from the chips posted "
+        f"and allow a raise to {fmt_amount(low)} or more"
+    )

@@ -31,7 +31,11 @@ from phh_lsp.convert.hand_facts import amounts as _amounts
 from phh_lsp.convert.hand_facts import site_facts
 from phh_lsp.convert.held_to_history import held_to_history, stand_in_stack
 from phh_lsp.convert.history import ConversionError, Event, SiteHand
-from phh_lsp.convert.short_all_ins import calls_the_full_blind, limit_raise_refused
+from phh_lsp.convert.short_all_ins import (
+    calls_the_full_blind,
+    limit_raise_refused,
+    raise_after_short_blind_refused,
+)
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.fixes.toml_write import render
@@ -287,7 +291,8 @@ class _Played:
             if calls_the_full_blind(state, self.hand, self.names.index(event.name), Decimal(to)):
                 self.apply(f"{seat} cc", state.check_or_call, event.line)
                 return
-            if refused := limit_raise_refused(state, self.hand, self.names, event.name, Decimal(to)):
+            refused = limit_raise_refused(state, self.hand, self.names, event.name, Decimal(to))
+            if refused := refused or raise_after_short_blind_refused(state, self.hand, event.name, Decimal(to)):
                 raise ConversionError(refused, event.line)
             amount = _amount(Decimal(to))
             self.apply(

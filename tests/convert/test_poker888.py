@@ -291,3 +291,29 @@ def test_a_call_of_the_full_big_blind_matched_by_another_is_a_problem() -> None:
         "p1 (Uma) ends the replay with 3,180; the history implies 3,080",
         "p3 (Ben) ends the replay with 939; the history implies 1,039",
     ]
+
+
+def test_a_raise_measured_from_the_full_big_blind_after_a_short_one_is_named() -> None:
+    """After a big blind all in for less, the sites measure the next raise
+    from the full blind (Ben's 500 raises 300 over 200, so Uma may raise to
+    800); PHH's rules (PokerKit's) measure it from the chips posted (400
+    over 100, so 900 at least): a real Bovada tournament hand. Before:
+    "PokerKit refuses `p1 cbr 800` here: The amount 800 is below the
+    minimum allowed 900."."""
+    body = (
+        "Seat 7 is the button\nTotal number of players : 3\n"
+        "Seat 7: Ben ( $905 )\nSeat 9: Uma ( $3,280 )\nSeat 10: Ida ( $33 )\n"
+        "Uma posts small blind [$100]\nIda posts big blind [$33]\n"
+        "** Dealing down cards **\nBen raises [$500]\nUma raises [$700]\nBen folds\n"
+        "** Dealing flop ** [ Js, 4d, 8c ]\n** Dealing turn ** [ 6h ]\n** Dealing river ** [ 9d ]\n"
+        "** Summary **\nUma shows [ Qh, 4h ]\nIda shows [ 8h, As ]\n"
+        "Ida collected [ $99 ]\nUma collected [ $1,234 ]\n"
+    )
+    text = _typed(body, "$100/$200 Blinds No Limit Holdem", "Tournament #78669773 $0.01 - Table #4 9 Max")
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        14,
+        "PHH has no rule for a raise after a short all-in big blind: Ida posts the big blind all in for 33, "
+        "888poker measures the next raises from the full 200 blind, and Uma raises to 800, where PHH's rules "
+        "(PokerKit's) measure them from the chips posted and allow a raise to 900 or more",
+    )
