@@ -291,6 +291,7 @@ class _Played:
             if calls_the_full_blind(state, self.hand, self.names.index(event.name), Decimal(to)):
                 self.apply(f"{seat} cc", state.check_or_call, event.line)
                 return
+            self.open_pair_big_bet(event.name, Decimal(to), event.line)
             refused = limit_raise_refused(state, self.hand, self.names, event.name, Decimal(to))
             if refused := refused or raise_after_short_blind_refused(state, self.hand, event.name, Decimal(to)):
                 raise ConversionError(refused, event.line)
@@ -298,6 +299,24 @@ class _Played:
             self.apply(
                 f"{seat} cbr {render(amount)}", lambda: state.complete_bet_or_raise_to(cast(Any, amount)), event.line
             )
+
+    def open_pair_big_bet(self, name: str, to: Decimal, line: int) -> None:
+        """Refuse the big bet on a stud hand's fourth street after an open pair,
+        which the sites allow and PHH's stud (PokerKit's) does not; the sites
+        that write no ``Pair on board`` line (Full Tilt) are told by the up
+        cards PokerKit dealt."""
+        state = self.state
+        if self.hand.variant not in STUD_VARIANTS or state.street_index != 1 or to != self.hand.stakes[1]:
+            return
+        if (
+            not state.can_complete_bet_or_raise_to()
+            or Decimal(state.max_completion_betting_or_raising_to_amount or 0) >= to
+        ):
+            return
+        ups = [[card.rank for card in state.get_up_cards(i)] for i, active in enumerate(state.statuses) if active]
+        if any(len(set(ranks)) < len(ranks) for ranks in ups):
+            reason = "bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+            raise ConversionError(f"{name} {reason}", line)
 
     def deal_due(self, line: int) -> None:
         """The hole cards PokerKit deals now (a stud street, a draw's new
