@@ -26,8 +26,16 @@ from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
+from phh_lsp.convert.hand_facts import amount as _amount
+from phh_lsp.convert.hand_facts import amounts as _amounts
+from phh_lsp.convert.hand_facts import site_facts
 from phh_lsp.convert.held_to_history import held_to_history, stand_in_stack
 from phh_lsp.convert.history import ConversionError, Event, SiteHand
+from phh_lsp.convert.short_all_ins import (
+    calls_the_full_blind,
+    limit_raise_refused,
+    raise_after_short_blind_refused,
+)
 from phh_lsp.core.analysis import analyze
 from phh_lsp.core.engine.hand_setup import Setup, create_state
 from phh_lsp.core.fixes.toml_write import render
@@ -62,7 +70,7 @@ def convert_hand(hand: SiteHand) -> Converted:
     fields = _fields(hand, names)
     played = _actions(hand, names, fields)
     fields["actions"] = played.actions
-    fields.update(_facts(hand, names))
+    fields.update(site_facts(hand, names))
     text = _write(fields)
     problems = held_to_history(hand, names, played.state, played.streets)
     problems += [
@@ -74,10 +82,27 @@ def convert_hand(hand: SiteHand) -> Converted:
 
 
 def _ordered_names(hand: SiteHand) -> list[str]:
-    """PHH order: from the first seat after the button round to the button."""
+    """PHH order: from the first seat after the button round to the button.
+
+    The small blind's poster decides where the site's button does not fit
+    the posts (888 names an empty seat, or has the button's player post the
+    small blind when the seat before left): heads up, the small blind's
+    poster is the button, last; a small blind posted on the button, with
+    the big blind in the next seat, comes first. PokerKit then holds the
+    rest of the hand to that order."""
     seats = sorted(hand.seats, key=lambda seat: seat.number)
     first = next((i for i, seat in enumerate(seats) if seat.number > hand.button), 0)
-    return [seat.name for seat in seats[first:] + seats[:first]]
+    names = [seat.name for seat in seats[first:] + seats[:first]]
+    smalls = [post.name for post in hand.posts if post.kind == "small_blind" and post.name in names]
+    if len(smalls) != 1:
+        return names
+    at = names.index(smalls[0])
+    if len(names) == 2:
+        return [names[1 - at], names[at]]
+    bigs = {post.name for post in hand.posts if post.kind == "big_blind"}
+    if at == len(names) - 1 and names[0] in bigs:
+        return names[at:] + names[:at]
+    return names
 
 
 def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
@@ -98,6 +123,11 @@ def _fields(hand: SiteHand, names: list[str]) -> dict[str, Any]:
             blinds[i] -= post.amount  # a post out of the blinds' seats: PokerKit's negative entry
     _short_big_blind(hand, index, antes, blinds)
     stud = hand.variant in STUD_VARIANTS
+    if len(names) == 2 and not stud and 0 < blinds[0] == blinds[1]:
+        # heads up with the small blind as large as the big (Ongame's $0.25/$0.25): PokerKit opens
+        # after the larger blind, the later one on a tie; the button's blind written as PokerKit's
+        # negative entry, posted in full but not counted, leaves the button to act first, as heads up it does
+        blinds[1] = -blinds[1]
     if len(names) == 2 and not stud:  # heads up, PokerKit lists the button's small blind first
         antes.reverse()
         blinds.reverse()
@@ -169,16 +199,6 @@ def _with_unseen(cards: str, variant: str) -> str:
     """A hold'em or Omaha player's hole cards, ``??`` for each the history
     does not show (none known, or some shown: ``6c??``, ``[Ah As]`` of four)."""
     return cards.ljust(2 * _HOLE_CARDS[variant], "?")
-
-
-def _amount(value: Decimal) -> int | Decimal:
-    """Whole amounts as integers (``2000``, not ``2000.00``), others with the
-    site's decimals (``0.30``: the cents of a cash game stay visible)."""
-    return int(value) if value.is_finite() and value == value.to_integral_value() else value
-
-
-def _amounts(values: list[Decimal]) -> tuple[int | Decimal, ...]:
-    return tuple(_amount(value) for value in values)
 
 
 def _actions(hand: SiteHand, names: list[str], fields: dict[str, Any]) -> _Played:
@@ -268,10 +288,35 @@ class _Played:
             self.apply(f"{seat} cc", state.check_or_call, event.line)
         else:
             to = event.amount if kind == "raise_to" else state.bets[self.names.index(event.name)] + event.amount
+            if calls_the_full_blind(state, self.hand, self.names.index(event.name), Decimal(to)):
+                self.apply(f"{seat} cc", state.check_or_call, event.line)
+                return
+            self.open_pair_big_bet(event.name, Decimal(to), event.line)
+            refused = limit_raise_refused(state, self.hand, self.names, event.name, Decimal(to))
+            if refused := refused or raise_after_short_blind_refused(state, self.hand, event.name, Decimal(to)):
+                raise ConversionError(refused, event.line)
             amount = _amount(Decimal(to))
             self.apply(
                 f"{seat} cbr {render(amount)}", lambda: state.complete_bet_or_raise_to(cast(Any, amount)), event.line
             )
+
+    def open_pair_big_bet(self, name: str, to: Decimal, line: int) -> None:
+        """Refuse the big bet on a stud hand's fourth street after an open pair,
+        which the sites allow and PHH's stud (PokerKit's) does not; the sites
+        that write no ``Pair on board`` line (Full Tilt) are told by the up
+        cards PokerKit dealt."""
+        state = self.state
+        if self.hand.variant not in STUD_VARIANTS or state.street_index != 1 or to != self.hand.stakes[1]:
+            return
+        if (
+            not state.can_complete_bet_or_raise_to()
+            or Decimal(state.max_completion_betting_or_raising_to_amount or 0) >= to
+        ):
+            return
+        ups = [[card.rank for card in state.get_up_cards(i)] for i, active in enumerate(state.statuses) if active]
+        if any(len(set(ranks)) < len(ranks) for ranks in ups):
+            reason = "bets the big bet on fourth street after an open pair: PHH's stud has no such rule"
+            raise ConversionError(f"{name} {reason}", line)
 
     def deal_due(self, line: int) -> None:
         """The hole cards PokerKit deals now (a stud street, a draw's new
@@ -388,55 +433,6 @@ class _Played:
             return ""
         cards = "".join(repr(card) for card in self.state.hole_cards[index])
         return "" if "?" in cards else cards
-
-
-def _facts(hand: SiteHand, names: list[str]) -> dict[str, Any]:
-    """The site's facts kept as fields: where, when, who, what was collected."""
-    facts: dict[str, Any] = {"venue": hand.site}
-    facts["hand"] = int(hand.hand_id) if hand.hand_id.isdigit() and len(hand.hand_id) < 19 else hand.hand_id
-    if hand.table is not None:
-        facts["table"] = hand.table
-    if hand.seat_count is not None:
-        facts["seat_count"] = hand.seat_count
-    seats = {seat.name: seat.number for seat in hand.seats}
-    facts["seats"] = tuple(seats[name] for name in names)
-    facts["players"] = tuple(names)
-    collected = {name: Decimal(0) for name in names}
-    for event in hand.events:
-        if event.kind == "collected" and event.name in collected:
-            collected[event.name] += event.amount
-    facts["winnings"] = _amounts(list(collected.values()))
-    if hand.currency is not None:
-        facts["currency"] = hand.currency
-    if hand.currency_symbol is not None:
-        facts["currency_symbol"] = hand.currency_symbol
-    if hand.date is not None:
-        facts["year"], facts["month"], facts["day"] = hand.date.year, hand.date.month, hand.date.day
-    if hand.time is not None:
-        facts["time"] = hand.time
-    if hand.time_zone_abbreviation is not None:
-        facts["time_zone_abbreviation"] = hand.time_zone_abbreviation
-    if hand.tournament is not None:
-        facts["event"] = f"{hand.site} tournament #{hand.tournament}"
-    if hand.level is not None:
-        facts["level"] = _level(hand.level)
-    if hand.rake is not None:
-        facts["_rake"] = _amount(hand.rake)
-    return facts
-
-
-def _level(level: str) -> int | str:
-    """A tournament level as the integer the spec asks for (sites write
-    ``IV`` or ``4``); kept as written when it is neither."""
-    if level.isdigit():
-        return int(level)
-    numerals = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-    if not level or any(char not in numerals for char in level.upper()):
-        return level
-    values = [numerals[char] for char in level.upper()]
-    return sum(
-        -value if value < following else value for value, following in zip(values, [*values[1:], 0], strict=True)
-    )
 
 
 def _write(fields: dict[str, Any]) -> str:

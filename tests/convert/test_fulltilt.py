@@ -174,3 +174,18 @@ def test_a_stud_player_all_in_on_the_bring_in_shows_what_they_hold_then() -> Non
     actions = samples.actions(hand)
     assert actions[2:6] == ["p1 pb", "p2 cc", "p1 sm 2s9cQc", "p2 sm 4d8s3s"]
     assert actions[-4:] == ["d dh p1 Ac", "d dh p2 7h", "p1 sm 2s9cQcKd5h9dAc", "p2 sm 4d8s3sThJc4c7h"]
+
+
+def test_the_big_bet_an_open_pair_allows_on_fourth_street_is_named() -> None:
+    """Full Tilt lets a stud player bet the big bet on fourth street after
+    an open pair (two of FPDB's Full Tilt stud hands), as PokerStars, Bovada
+    and iPoker do; PHH's stud has no such rule. Before: "PokerKit refuses
+    `p2 cbr 5` here: The amount 5 is above the maximum allowed 2.50"."""
+    stud = samples.text(SITE, "stud-and-draw.txt").split("\n\n\n")[0]
+    stud = stud.replace("Dealt to Gus [Qs] [2s]", "Dealt to Gus [Qs] [Qd]")
+    stud = stud.replace("Gus bets $2.50\nHero calls $2.50", "Gus bets $5\nHero calls $5")
+    (failed,) = convert_text(stud).failed
+    assert (failed.line, failed.reason) == (
+        20,
+        "Gus bets the big bet on fourth street after an open pair: PHH's stud has no such rule",
+    )

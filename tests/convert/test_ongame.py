@@ -170,3 +170,47 @@ def test_stud_converts_with_its_bring_in_up_cards_streets_and_showdown() -> None
     # the lowest card completes at once: a bet, its uncalled part back
     assert samples.actions(completed)[2:] == ["p1 cbr 0.10", "p2 f"]
     assert samples.fields(completed)["winnings"] == [Decimal("0.04"), 0]
+
+
+_EQUAL_BLINDS = """\
+***** History for hand R5-361926000-2 *****
+Start hand: Mon Jan 06 08:42:00 CET 2014
+Table: Lima [361926000] (POT_LIMIT OMAHA_HI $0.25/$0.25, Real money)
+Button: seat 8
+Players in round: 2
+Seat 3: Ida ($25.00)
+Seat 8: Ben ($25.00)
+Ben posts small blind ($0.25)
+Ida posts big blind ($0.25)
+---
+Dealing pocket cards
+Ben checks
+Ida raises $0.50 to $0.75
+Ben calls $0.50
+--- Dealing flop [Qc, Ah, Ks]
+Ida bets $1.50
+Ben folds
+---
+Summary:
+Main pot: $1.50 won by Ida ($1.43)
+Rake taken: $0.07
+Seat 3: Ida ($25.68), net: +$0.68
+Seat 8: Ben ($24.25), net: -$0.75
+***** End of hand R5-361926000-2 *****
+"""
+
+
+def test_heads_up_with_the_small_blind_equal_to_the_big_blind() -> None:
+    """Ongame's ``$0.25/$0.25`` tables: heads up the button posts a small
+    blind as large as the big blind and acts first before the flop, as
+    heads up it always does (two of HHSmithy's Ongame fixtures). Before:
+    "Ben acts, but it is Ida's turn" (PokerKit, seeing two equal blinds,
+    opened with the player after the later one)."""
+    conversion = convert_text(_EQUAL_BLINDS)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Ida", "Ben"] and fields["min_bet"] == Decimal("0.25")
+    assert _actions(hand)[:3] == ["p2 cc", "p1 cbr 0.75", "p2 cc"]
+    assert fields["winnings"] == [Decimal("1.43"), 0] and fields["_rake"] == Decimal("0.07")

@@ -193,3 +193,127 @@ def test_cards_mucked_by_a_player_who_collects_nothing_stay_mucked() -> None:
     (hand,) = convert_text(text).converted
     assert hand.problems == [] and "p2 sm" in samples.actions(hand)
     assert samples.fields(hand)["winnings"] == [0, 0, Decimal("0.68"), 0]
+
+
+def _typed(body: str, game: str = "$0.01/$0.02 Blinds No Limit Holdem", table: str = "Table Lyon 9 Max") -> str:
+    """A hand typed in 888's layout: its header, then ``body`` as written."""
+    return (
+        "#Game No : 500000001\n"
+        "***** 888poker Hand History for Game 500000001 *****\n"
+        f"{game} - *** 14 05 2023 21:02:26\n"
+        f"{table} (Real Money)\n" + body
+    )
+
+
+def test_heads_up_only_the_small_blind_posts_and_the_other_folds() -> None:
+    """888 names the button an empty seat, one player posts the small blind
+    and the other folds without posting (a real 2020 session's hands).
+    Heads up, the small blind's poster is the button, whatever seat 888
+    names. Before: "Uma acts, but it is Ben's turn"."""
+    body = (
+        "Seat 6 is the button\nTotal number of players : 2\n"
+        "Seat 7: Ben ( $2.79 )\nSeat 9: Uma ( $2.36 )\n"
+        "Ben posts small blind [$0.01]\nUma folds\n"
+        "** Summary **\nBen collected [ $0.01 ]\n"
+    )
+    conversion = convert_text(_typed(body))
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Uma", "Ben"] and samples.actions(hand)[-1] == "p1 f"
+    assert fields["winnings"] == [0, 0]  # Ben's own blind, uncalled, comes back
+
+
+def test_the_small_blind_posted_on_the_button() -> None:
+    """888 may have the button's player post the small blind (the seat
+    before left): the blinds' seats order the players. Before: "Ben acts,
+    but it is Ute's turn"."""
+    body = (
+        "Seat 4 is the button\nTotal number of players : 3\n"
+        "Seat 3: Ben ( $2.27 )\nSeat 4: Ute ( $2 )\nSeat 10: Mia ( $2 )\n"
+        "Ute posts small blind [$0.01]\nMia posts big blind [$0.02]\n"
+        "** Dealing down cards **\nBen folds\nUte folds\n"
+        "** Summary **\nMia collected [ $0.03 ]\n"
+    )
+    conversion = convert_text(_typed(body))
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    fields = samples.fields(hand)
+    assert fields["players"] == ["Ute", "Mia", "Ben"] and fields["winnings"] == [0, Decimal("0.02"), 0]
+
+
+def test_a_call_of_the_full_big_blind_after_a_short_all_in_one() -> None:
+    """A big blind all in for less than the small blind, and a player who
+    calls the full blind while the small blind still has to act (a real
+    888 tournament hand): PokerKit prices the call from the chips posted,
+    and what nobody matched comes back, so every stack ends as the history
+    says. Before: "PokerKit refuses `p3 cbr 200` here: The amount 200 is
+    below the minimum allowed 300."."""
+    body = (
+        "Seat 7 is the button\nTotal number of players : 3\n"
+        "Seat 7: Ben ( $905 )\nSeat 9: Uma ( $3,280 )\nSeat 10: Ida ( $33 )\n"
+        "Uma posts small blind [$100]\nIda posts big blind [$33]\n"
+        "** Dealing down cards **\nBen calls [$200]\nUma folds\n"
+        "** Dealing flop ** [ Js, 4d, 8c ]\n** Dealing turn ** [ 6h ]\n** Dealing river ** [ 9d ]\n"
+        "** Summary **\nBen shows [ Qh, 4h ]\nIda shows [ 8h, As ]\n"
+        "Ida collected [ $99 ]\nBen collected [ $234 ]\n"
+    )
+    text = _typed(body, "$100/$200 Blinds No Limit Holdem", "Tournament #78669773 $0.01 - Table #4 9 Max")
+    conversion = convert_text(text)
+    assert [failed.reason for failed in conversion.failed] == []
+    (hand,) = conversion.converted
+    assert hand.problems == []
+    assert samples.actions(hand)[3:5] == ["p3 cc", "p1 f"]
+    fields = samples.fields(hand)
+    assert fields["blinds_or_straddles"] == [100, 200, 0] and fields["starting_stacks"] == [3280, 33, 905]
+    assert fields["winnings"] == [0, 99, 134]  # Ben's 100 nobody matched comes back, as the history's 234 says
+
+
+def test_a_call_of_the_full_big_blind_matched_by_another_is_a_problem() -> None:
+    """When the small blind calls the full blind too, the chips above the
+    short blind make a side pot PokerKit never sees: the replay then differs
+    from the history, and the hand says so (never a silent difference)."""
+    body = (
+        "Seat 7 is the button\nTotal number of players : 3\n"
+        "Seat 7: Ben ( $905 )\nSeat 9: Uma ( $3,280 )\nSeat 10: Ida ( $33 )\n"
+        "Uma posts small blind [$100]\nIda posts big blind [$33]\n"
+        "** Dealing down cards **\nBen calls [$200]\nUma calls [$100]\n"
+        "** Dealing flop ** [ Js, 4d, 8c ]\nUma checks\nBen checks\n** Dealing turn ** [ 6h ]\nUma checks\n"
+        "Ben checks\n** Dealing river ** [ 9d ]\nUma checks\nBen checks\n"
+        "** Summary **\nBen shows [ Qh, 4h ]\nUma shows [ 2c, 3d ]\nIda shows [ 8h, As ]\n"
+        "Ida collected [ $99 ]\nBen collected [ $334 ]\n"
+    )
+    text = _typed(body, "$100/$200 Blinds No Limit Holdem", "Tournament #78669773 $0.01 - Table #4 9 Max")
+    (hand,) = convert_text(text).converted
+    assert hand.problems == [
+        "p1 (Uma) ends the replay with 3,180; the history implies 3,080",
+        "p3 (Ben) ends the replay with 939; the history implies 1,039",
+    ]
+
+
+def test_a_raise_measured_from_the_full_big_blind_after_a_short_one_is_named() -> None:
+    """After a big blind all in for less, the sites measure the next raise
+    from the full blind (Ben's 500 raises 300 over 200, so Uma may raise to
+    800); PHH's rules (PokerKit's) measure it from the chips posted (400
+    over 100, so 900 at least): a real Bovada tournament hand. Before:
+    "PokerKit refuses `p1 cbr 800` here: The amount 800 is below the
+    minimum allowed 900."."""
+    body = (
+        "Seat 7 is the button\nTotal number of players : 3\n"
+        "Seat 7: Ben ( $905 )\nSeat 9: Uma ( $3,280 )\nSeat 10: Ida ( $33 )\n"
+        "Uma posts small blind [$100]\nIda posts big blind [$33]\n"
+        "** Dealing down cards **\nBen raises [$500]\nUma raises [$700]\nBen folds\n"
+        "** Dealing flop ** [ Js, 4d, 8c ]\n** Dealing turn ** [ 6h ]\n** Dealing river ** [ 9d ]\n"
+        "** Summary **\nUma shows [ Qh, 4h ]\nIda shows [ 8h, As ]\n"
+        "Ida collected [ $99 ]\nUma collected [ $1,234 ]\n"
+    )
+    text = _typed(body, "$100/$200 Blinds No Limit Holdem", "Tournament #78669773 $0.01 - Table #4 9 Max")
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        14,
+        "PHH has no rule for a raise after a short all-in big blind: Ida posts the big blind all in for 33, "
+        "888poker measures the next raises from the full 200 blind, and Uma raises to 800, where PHH's rules "
+        "(PokerKit's) measure them from the chips posted and allow a raise to 900 or more",
+    )

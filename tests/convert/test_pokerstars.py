@@ -655,3 +655,68 @@ def test_pokerkit_refusing_without_a_word_still_gives_a_reason() -> None:
         28,
         "PokerKit refuses `d db Qc` here: by the rules, nothing of the kind is due at this point of the hand",
     )
+
+
+_LIMIT_SHORT_ALL_IN = """\
+PokerStars Hand #250000000020:  Hold'em Limit ($2/$4 USD) - 2023/06/01 20:15:00 ET
+Table 'Kappa' 6-max Seat #3 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Bert ($3 in chips)
+Seat 3: Cleo ($50 in chips)
+Anna: posts small blind $1
+Bert: posts big blind $2
+*** HOLE CARDS ***
+Cleo: calls $2
+Anna: calls $1
+Bert: checks
+*** FLOP *** [2c 7d Kh]
+Anna: checks
+Bert: bets $1 and is all-in
+Cleo: raises $1 to $2
+Anna: calls $2
+*** TURN *** [2c 7d Kh] [9s]
+Anna: checks
+Cleo: checks
+*** RIVER *** [2c 7d Kh 9s] [Jd]
+Anna: checks
+Cleo: checks
+*** SHOW DOWN ***
+Bert: shows [Ah Ad] (a pair of Aces)
+Cleo: shows [Qc Qd] (a pair of Queens)
+Anna: mucks hand
+Cleo collected $2 from side pot
+Bert collected $9 from main pot
+*** SUMMARY ***
+Total pot $11 Main pot $9. Side pot $2. | Rake $0
+"""
+
+
+def test_a_limit_bet_completed_over_a_short_all_in_is_named() -> None:
+    """PokerStars lets a fixed-limit player complete a bet an all-in left
+    short (Bert's $1 of a $2 bet: Cleo ``raises $1 to $2``), as in its
+    badugi tournaments; PHH's limit rules (PokerKit's) price the next raise
+    from the all-in, to $3. Before: "PokerKit refuses `p3 cbr 2` here: The
+    amount 2 is below the minimum allowed 3."."""
+    (failed,) = convert_text(_LIMIT_SHORT_ALL_IN).failed
+    assert (failed.line, failed.reason) == (
+        15,
+        "PHH has no rule for a short all-in as PokerStars plays fixed-limit: Bert is all in for 1, less than"
+        " a full bet or raise, and Cleo raises to 2, where PHH's limit rules (PokerKit's) allow a raise to 3 only",
+    )
+
+
+def test_a_limit_raise_reopened_by_a_short_all_in_raise_is_named() -> None:
+    """PokerStars reopens the betting of a fixed-limit street when an all-in
+    raises by half a bet (Bert's $1 over Anna's $2): Anna, who had bet,
+    raises again. PHH's limit rules (PokerKit's) let her only call. Before:
+    "PokerKit refuses `p1 cbr 5` here: Short all-in cannot be raised."."""
+    text = _LIMIT_SHORT_ALL_IN.replace("Bert ($3 in chips)", "Bert ($5 in chips)").replace(
+        "Anna: checks\nBert: bets $1 and is all-in\nCleo: raises $1 to $2\nAnna: calls $2\n",
+        "Anna: bets $2\nBert: raises $1 to $3 and is all-in\nCleo: calls $3\nAnna: raises $2 to $5\nCleo: calls $2\n",
+    )
+    (failed,) = convert_text(text).failed
+    assert (failed.line, failed.reason) == (
+        16,
+        "PHH has no rule for a short all-in as PokerStars plays fixed-limit: Bert is all in for 3, less than"
+        " a full bet or raise, and Anna raises to 5, where PHH's limit rules (PokerKit's) allow a call only",
+    )

@@ -48,6 +48,21 @@ def test_a_hand_won_with_no_collected_line_takes_the_summary_s_win() -> None:
     assert cash.problems == [] and samples.fields(cash)["winnings"] == [0, 0, Decimal("0.42"), 0]
 
 
+def test_a_hand_won_only_in_the_summary_keeps_its_rake() -> None:
+    """WPN writes no ``collected`` line for a pot nobody contested at the
+    showdown (``RiverRat does not show``, then only the summary's ``did not
+    show and won $0.42``; 4 real hands of 2022-23). Before: the rake was
+    dropped with the summary's pot line, so the hand kept no ``_rake`` and
+    what the winner collected was never held to it."""
+    text = samples.text(SITE, "cash-and-tournament.txt").replace("RiverRat collected $0.42 from main pot\n", "")
+    cash = convert_text(text).converted[0]
+    fields = samples.fields(cash)
+    assert cash.problems == [] and fields["winnings"] == [0, 0, Decimal("0.42"), 0]
+    assert fields["_rake"] == Decimal("0.02")
+    short = convert_text(text.replace("did not show and won $0.42", "did not show and won $0.40")).converted[0]
+    assert short.problems == ["the players who collected are 0.04 short of the replay's pots, but the rake is 0.02"]
+
+
 def test_a_game_phh_has_no_variant_for_is_named() -> None:
     text = samples.text(SITE, "cash-and-tournament.txt").replace("Holdem(No Limit) - $", "Omaha H/L(No Limit) - $")
     failed = convert_text(text).failed[0]

@@ -152,7 +152,8 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     """A hand's lines in PokerStars' words; the names of its seats (longest
     first) tell where a player's name ends and its verb begins. A hand won
     without a ``collected`` line (only the summary's ``did not show and won
-    $0.25``) gets one where its summary begins, which then begins a line
+    $0.25``) gets one in place of the winner's ``does not show`` just before
+    the summary, or else where its summary begins, which then begins a line
     later, without the rake (the summary's first line).
 
     WPN's tournaments write the blinds after ``*** HOLE CARDS ***``: that
@@ -177,14 +178,21 @@ def _hand_in_pokerstars_words(lines: list[str]) -> Iterator[str]:
     # lines would no longer be the file's lines)
     pair = lines.count("*** SUMMARY ***") == 1 and sum(line.startswith("Total pot ") for line in lines) == 1
     unsaid = pair and len(winners) == 1 and not any(" collected " in line for line in lines)
+    # the winner's "does not show" just before the summary says nothing: the
+    # collected line takes its place, and the summary keeps its pot line and rake
+    silent = f"{winners[0]['name']} does not show" if unsaid else None
+    in_place = silent is not None and lines.index("*** SUMMARY ***") > 0
+    in_place = in_place and lines[lines.index("*** SUMMARY ***") - 1] == silent
     for index, text in enumerate(lines):
         if _START.match(text):
             header, big = _header(text, _cap(lines, [found["seat"].split(": ", 1)[1] for found in seats]))
             yield header
-        elif unsaid and text == "*** SUMMARY ***":
+        elif in_place and text == silent and lines[index + 1] == "*** SUMMARY ***":
+            yield f"{winners[0]['name']} collected {winners[0]['amount']} from pot"
+        elif unsaid and not in_place and text == "*** SUMMARY ***":
             yield f"{winners[0]['name']} collected {winners[0]['amount']} from pot"
             yield "*** SUMMARY ***"
-        elif unsaid and text.startswith("Total pot "):
+        elif unsaid and not in_place and text.startswith("Total pot "):
             continue  # its line holds the summary's beginning
         elif table := _TABLE.fullmatch(text):
             rest = table["rest"] if button is None else table["rest"].replace(f"#{table['button']} ", f"#{button} ")
