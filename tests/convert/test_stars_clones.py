@@ -115,3 +115,52 @@ def test_run_it_once_s_side_pot_with_its_number() -> None:
     )
     hand = convert_text(text).converted[0]
     assert samples.fields(hand)["winnings"] == [0, Decimal("0.72"), 0] and hand.problems == []
+
+
+RUN_IT_ONCE_ALL_IN = """\
+Run It Once Poker Hand #44500002:  Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]
+Table ID '30698001' 6-Max Seat #3 is the button
+Seat 1: Ivo N (€4.69 in chips)
+Seat 2: Kas (€7.16 in chips)
+Seat 3: Lia T (€5 in chips)
+Ivo N: posts small blind €0.02
+Kas: posts big blind €0.04
+*** HOLE CARDS ***
+Dealt to Ivo N [Ah Ad]
+Dealt to Kas [Kc Kd]
+Dealt to Lia T [7c 2h]
+Lia T: folds
+Ivo N: calls €0.02
+Kas: checks
+*** FLOP *** [2c 7d 9s]
+Ivo N: bets €0.19
+Kas: raises €0.39 to €0.58
+Ivo N: raises €0.54 to €1.12
+Kas: calls €0.73
+*** TURN *** [2c 7d 9s] [Jh]
+Ivo N: bets €3.34 and is all-in
+Kas: calls €3.34
+*** RIVER *** [2c 7d 9s Jh] [3s]
+Ivo N: checks
+Kas: checks
+*** SHOWDOWN ***
+Ivo N shows [Ah Ad] for a pair of Aces [Ah Ad Jh 9s 7d]
+Kas shows [Kc Kd] for a pair of Kings [Kc Kd Jh 9s 7d]
+Ivo N collected €8.91 from pot
+*** SUMMARY ***
+Total pot €9.38 | Rake €0.47
+Board [2c 7d 9s Jh 3s]
+Seat 3: Lia T (button) folded before Flop
+Seat 1: Ivo N (small blind) showed [Ah Ad] and won €8.91 with a pair of Aces
+Seat 2: Kas (big blind) showed [Kc Kd] and lost with a pair of Kings
+"""
+
+
+def test_run_it_once_s_re_raise_to_and_checks_after_an_all_in() -> None:
+    """Run It Once writes a re-raise's ``to`` as the chips it adds (``raises €0.54
+    to €1.12`` after a bet of €0.19: to €1.31, which Kas calls with €0.73), and
+    the checks of players all in (before: PokerKit's "There is no player to act")."""
+    (hand,) = convert_text(RUN_IT_ONCE_ALL_IN).converted
+    assert "p1 cbr 1.31" in samples.actions(hand)
+    assert samples.actions(hand)[-4:] == ["p2 cc", "p1 sm AhAd", "p2 sm KcKd", "d db 3s"]  # no check on the river
+    assert samples.fields(hand)["winnings"] == [Decimal("8.91"), 0, 0] and hand.problems == []

@@ -15,7 +15,8 @@ line keeps its number) and read by
 - MPLPoker writes a rake and gives the winners the whole pot: that rake
   was not taken from the pot, and is left out;
 - Run It Once writes ``Table ID '…' 6-Max``, a clock time with no seconds,
-  ``X shows [...] for …`` with no colon, ``side pot 1``; it writes no
+  ``X shows [...] for …`` with no colon, ``side pot 1``, a re-raise's
+  ``to`` as the chips it adds (:func:`_raised_to`); it writes no
   uncalled bet returned and counts it in what the bettor collects; and it
   adds money of its own to a pot (``STP added: €0.50``, Splash the Pot),
   which no PHH action can say: such a hand is refused with that line.
@@ -70,6 +71,12 @@ _DEALT: Final = re.compile(r"Dealt to .*?\[([^\]]*)\]$")
 _SHOWS: Final = re.compile(r"(?P<name>.+?[^:]) shows (?P<cards>\[[^\]]*\])(?: for .*)?")
 _BIG_BLIND: Final = re.compile(r"(?P<name>.+?): posts big blind (?P<symbol>[^\d\s]*)(?P<amount>[\d,]+(?:\.\d+)?)")
 _SPLASH: Final = "STP added: "
+_SEAT_CHIPS: Final = re.compile(r"Seat \d+: (?P<name>.+?) \([^\d\s]*(?P<chips>[\d,]+(?:\.\d+)?) in chips\).*")
+#: A line that puts chips in: a blind, a bet, a call, a raise (to).
+_CHIPS: Final = re.compile(
+    r"(?P<name>.+?): (?P<verb>posts (?:small|big) blind|bets|calls|raises) [^\d\s]*(?P<amount>[\d,]+(?:\.\d+)?)"
+    r"(?: to [^\d\s]*(?P<to>[\d,]+(?:\.\d+)?))?(?: and is all-in)?"
+)
 #: Run It Once's side pots, numbered after a space: PokerStars writes ``side pot-1``.
 _SIDE_POT: Final = re.compile(r"(?P<collected>.+ collected \S+) from side pot (?P<number>\d+)")
 _TOTAL_POT: Final = re.compile(r"Total pot [^\d\s]*([\d,]+(?:\.\d+)?)")
@@ -91,7 +98,10 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     found = _FIRST.match(lines[0])
     client = found["client"] if found else SITE
     # a hand that writes no uncalled bet returned (Run It Once's) counts it in what the bettor collected
-    hand = read_hand(_in_stars_words(lines, first_line), first_line, client, None, True)
+    words = _in_stars_words(lines, first_line)
+    if client == "Run It Once Poker":
+        words = _run_it_once_chips(words)
+    hand = read_hand(words, first_line, client, None, True)
     pot = next((read_amount(found[1], first_line) for line in lines if (found := _TOTAL_POT.match(line))), None)
     collected = sum((event.amount for event in hand.events if event.kind == "collected"), Decimal(0))
     if hand.rake and collected == pot:  # MPLPoker: the rake written was not taken from the pot
@@ -120,6 +130,49 @@ def _in_stars_words(lines: list[str], first_line: int) -> list[str]:
             if big_blind is not None and amount == 2 * big_blind:  # PokerMaster's straddle
                 line = f"{posted['name']}: posts straddle {posted['symbol']}{posted['amount']}"
             big_blind = amount if big_blind is None else big_blind
+        out.append(line)
+    return out
+
+
+def _run_it_once_chips(lines: list[str]) -> list[str]:
+    """Run It Once's raises and checks in PokerStars' words. A player who has
+    bet, called or raised on the street already and raises writes as ``to``
+    the chips this raise adds (``PaulOpenfold: raises €44.00 to €68`` after a
+    raise to €7, which Randy O calls with €51: to €75). Once every player in
+    the hand but one is all in, the site still writes their checks, on
+    streets where nobody acts: left out."""
+    stacks = {seat["name"]: read_amount(seat["chips"], 0) for line in lines if (seat := _SEAT_CHIPS.fullmatch(line))}
+    street: dict[str, Decimal] = {}  # each player's chips in on this street
+    spent: dict[str, Decimal] = {}  # and on the streets before
+    acted: set[str] = set()  # who has put chips in by an action on this street
+    folded: set[str] = set()
+    out = []
+    for line in lines:
+        if line.startswith("*** "):
+            spent = {name: spent.get(name, Decimal(0)) + street.get(name, Decimal(0)) for name in stacks}
+            street, acted = {}, set()
+        elif line.endswith(": folds"):
+            folded.add(line[: -len(": folds")])
+        elif line.endswith(": checks"):
+            left = [
+                name
+                for name in stacks
+                if name not in folded and spent.get(name, 0) + street.get(name, 0) < stacks[name]
+            ]
+            if len(left) < 2 and not street:
+                line = ""  # nobody can act: a check the site writes all the same
+        elif found := _CHIPS.fullmatch(line):
+            name, amount = found["name"], Decimal(found["amount"].replace(",", ""))
+            if found["verb"] == "raises" and found["to"]:
+                to = Decimal(found["to"].replace(",", ""))
+                if name in acted:
+                    to += street.get(name, Decimal(0))
+                    line = f"{line[: found.start('to')]}{to}{line[found.end('to') :]}"
+                street[name] = to
+            else:
+                street[name] = street.get(name, Decimal(0)) + amount
+            if found["verb"] in ("bets", "calls", "raises"):
+                acted.add(name)
         out.append(line)
     return out
 
