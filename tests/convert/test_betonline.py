@@ -124,3 +124,43 @@ def test_the_older_skins_seats_counter_clockwise_and_no_stakes() -> None:
     assert fields["players"] == ["Vic", "Uma", "Hero", "Wes"] and fields["seats"] == [2, 3, 10, 1]
     assert samples.actions(hand)[4:8] == ["p3 cbr 60", "p4 f", "p1 f", "p2 cc"]
     assert fields["winnings"] == [0, 0, 130, 0] and hand.problems == []
+
+
+SIDE_POT = """\
+BetOnline Poker Game #1600000003: Hold'em No Limit ($0.25/0.50) - 2016/05/02 14:00:00 Eastern Daylight Time
+Table 'Night Train' 10-Max, Seat #2 is the button
+Seat 2: Ezra Q (52.10 in chips) - The button
+Seat 5: Finn (31.60 in chips) - Small Blind
+Seat 7: Gus (10.00 in chips) - Big Blind
+Finn: posts small blind 0.25
+Gus: posts big blind 0.50
+*** HOLE CARDS ***
+Dealt to Finn [Ah Ac]
+Ezra Q: raises 2.00 to 2.00
+Finn: raises 20.00 to 20.00
+Gus: calls 9.50 and is all in
+Ezra Q: calls 18.00
+*** FLOP *** [2d 7s 9h]
+Finn: bets 11.60 and is all in
+Ezra Q: calls 11.60
+Total pot 29.50 | Rake 1.00
+*** SHOW DOWN ***
+Finn shows Ah Ac
+Ezra Q shows Kh Qh
+Gus shows 8c 8d
+*** SUMMARY ***
+Total pot 42.70 | Rake 1.00
+Board [2d 7s 9h 3c Kd]
+Seat 2: Ezra Q showed [Kh Qh] but did not win
+Seat 5: Finn showed [Ah Ac] and won (42.70)
+Seat 7: Gus showed [8c 8d] but did not win
+"""
+
+
+def test_a_lone_winner_of_side_pots_collects_every_pot_and_the_board_left_is_dealt() -> None:
+    """BetOnline writes a ``Total pot`` line for each pot and the winner's last pot
+    alone (``won (42.70)``); the turn and river after the all in only in the
+    summary's board. Before: "the players who collected are 29.50 short"."""
+    (hand,) = convert_text(SIDE_POT).converted
+    assert samples.actions(hand)[-2:] == ["d db 3c", "d db Kd"]
+    assert samples.fields(hand)["winnings"] == [Decimal("72.20"), 0, 0] and hand.problems == []

@@ -86,6 +86,8 @@ _WON: Final = re.compile(
     r"Seat \d+: (?P<rest>.+?) (?:\([^)]*\) +)?(?:showed(?: \[[^\]]*\])? and won|collected) \((?P<amount>[\d.,]+)\)"
 )
 _STAKES: Final = re.compile(r"\([^\d\s]*([\d.,]+)/[^\d\s]*[\d.,]+\)")
+#: A pot's line, one for each pot: its amount and rake.
+_POT: Final = re.compile(r"Total [Pp]ot ([\d.,]+)(?: \| Rake ([\d.,]+))?")
 _BOARD: Final = re.compile(r"Board \[([^\]]*)\]")
 _CARDS: Final = re.compile(r"[2-9TJQKA][cdhs]")
 #: The older skins, whose seats are numbered counter-clockwise.
@@ -114,7 +116,29 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     hand.events += _boards_left(hand, words, first_line)
     if not any(event.kind == "collected" for event in hand.events):
         hand.events += _collected(hand, words, first_line)
+    _side_pots(hand, lines, first_line)
     return hand
+
+
+def _side_pots(hand: SiteHand, lines: list[str], first_line: int) -> None:
+    """A hand of side pots: a ``Total pot … | Rake …`` line for each pot
+    (before the showdown or in the summary), and a lone winner's summary line
+    naming only the last pot's amount; that winner collects every pot (the
+    summary's lines up to its board, a line written twice in a row once:
+    some hands write them twice). The
+    rakes written per pot, where they differ, do not add up to what the pots
+    lost: left out."""
+    board = next((offset for offset, line in enumerate(lines) if line.startswith("Board [")), len(lines))
+    written = [line.strip() for line in lines[:board]]  # the summary's pots are written twice at times
+    pots = [found for at, line in enumerate(written) if (found := _POT.match(line)) and line != written[at - 1]]
+    collected = [event for event in hand.events if event.kind == "collected"]
+    if len(pots) < 2 or len({event.name for event in collected}) != 1:
+        return
+    total = sum((read_amount(pot[1], first_line) for pot in pots), Decimal(0))
+    hand.events = [event for event in hand.events if event.kind != "collected"]
+    hand.events.append(Event("collected", collected[-1].line, collected[-1].name, total))
+    if len({pot[2] for pot in pots}) > 1:
+        hand.rake = None
 
 
 def _boards_left(hand: SiteHand, words: list[str], first_line: int) -> list[Event]:
