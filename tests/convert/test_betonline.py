@@ -164,3 +164,14 @@ def test_a_lone_winner_of_side_pots_collects_every_pot_and_the_board_left_is_dea
     (hand,) = convert_text(SIDE_POT).converted
     assert samples.actions(hand)[-2:] == ["d db 3c", "d db Kd"]
     assert samples.fields(hand)["winnings"] == [Decimal("72.20"), 0, 0] and hand.problems == []
+
+
+def test_the_checks_betonline_leaves_out_are_played() -> None:
+    """BetOnline at times writes no check (a turn with no line, the river's
+    first to act silent): before, "Ezra Q acts, but it is Finn's turn"."""
+    text = samples.text(SITE, NAME)
+    text = text.replace("Finn: checks\nEzra Q: bets 6.50", "Ezra Q: bets 6.50", 1)  # the turn's first check
+    text = text.replace("Finn: checks\nEzra Q: checks\n", "", 1)  # the river's two checks
+    cash = convert_text(text).converted[0]
+    assert samples.actions(cash)[-8:-2] == ["p1 cc", "p4 cbr 6.50", "p1 cc", "d db Qc", "p1 cc", "p4 cc"]
+    assert cash.problems == []

@@ -22,6 +22,8 @@ by :func:`phh_lsp.convert.sites.pokerstars.read_hand`:
   ``Player9: Posts big blind 2.00.``, ``Raises 1000.00`` (to), ``Dealt To``,
   their seats numbered counter-clockwise, a winner's best five cards in the
   summary (not their hole cards: left out);
+- checks left out at times (a street with no line, the first to act
+  silent): a player who could check is taken to (``checks_unwritten``);
 - what a winner collects, written only in the summary
   (``Seat 3: Player1 showed [7h Jh] and won (0.95)``, ``collected (14.83)``).
 
@@ -113,6 +115,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     words = _in_stars_words(lines, found, first_line)
     # BetOnline writes every uncalled bet returned, the older skins none: they are worked out
     hand = read_hand(words, first_line, _SKINS[found["skin"]], None, False)
+    hand.checks_unwritten = True  # a street with no line, a first to act silent
     hand.events += _boards_left(hand, words, first_line)
     if not any(event.kind == "collected" for event in hand.events):
         hand.events += _collected(hand, words, first_line)
