@@ -92,3 +92,5 @@ class SiteHand:
     tournament: str | None = None
     level: str | None = None
     rake: Decimal | None = None
+    #: Whether the site at times writes no check (BetOnline): a player who could check is taken to.
+    checks_unwritten: bool = False

@@ -15,6 +15,7 @@ from phh_lsp.convert.history import ConversionError, SiteHand
 from phh_lsp.convert.sites import (
     absolute,
     acpc,
+    betonline,
     bovada,
     fulltilt,
     ggpoker,
@@ -23,6 +24,7 @@ from phh_lsp.convert.sites import (
     partypoker,
     poker888,
     pokerstars,
+    stars_clones,
     winamax,
     wpn,
 )
@@ -52,6 +54,8 @@ SITES: Final = {
     "888poker": Site("888poker", poker888.SITE, poker888.is_888poker, poker888.read_hands),
     "wpn": Site("wpn", wpn.SITE, wpn.is_wpn, wpn.read_hands),
     "bovada": Site("bovada", bovada.SITE, bovada.is_bovada, bovada.read_hands),
+    "stars-clones": Site("stars-clones", stars_clones.SITE, stars_clones.is_stars_clone, stars_clones.read_hands),
+    "betonline": Site("betonline", betonline.SITE, betonline.is_betonline, betonline.read_hands),
     "acpc": Site("acpc", acpc.SITE, acpc.is_acpc, acpc.read_hands),
 }
 

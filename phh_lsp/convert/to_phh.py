@@ -356,14 +356,15 @@ class _Played:
     def unwritten_checks(self, name: str, line: int) -> None:
         """The checks no site writes: a player PokerKit asks to act whose only
         move is a check (nothing to call, nobody left to answer a raise: a
-        big blind all in for less than the small blind), when the history
-        goes on with another player (``name``) or a board."""
+        big blind all in for less than the small blind), or who could check
+        where the site at times writes none (``checks_unwritten``), when the
+        history goes on with another player (``name``) or a board."""
         state = self.state
         while (
             (index := state.actor_index) is not None
             and self.names[index] != name
             and state.checking_or_calling_amount == 0
-            and not state.can_complete_bet_or_raise_to()
+            and (self.hand.checks_unwritten or not state.can_complete_bet_or_raise_to())
         ):
             self.apply(f"p{index + 1} cc", state.check_or_call, line)
 

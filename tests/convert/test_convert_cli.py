@@ -56,7 +56,7 @@ def test_what_cannot_be_converted_exits_2(tmp_path: Path) -> None:
     result = run("convert", str(notes), str(tmp_path / "missing.txt"))
     assert result.returncode == 2
     supported = "pokerstars, fulltilt, ipoker, ongame, partypoker, absolute, ggpoker, winamax, 888poker, wpn, bovada"
-    supported += ", acpc"
+    supported += ", stars-clones, betonline, acpc"
     assert f"{notes}: no hand history of a supported site ({supported}) was found" in result.stderr
     assert f"{tmp_path / 'missing.txt'}: no such file or folder" in result.stderr
     result = run("convert", "--from", "fulltilt", str(notes))

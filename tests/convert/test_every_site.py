@@ -129,6 +129,19 @@ LAYOUTS = {
         stray="the hand's first lines are lost",
         glued=True,  # a hand written on after one cut off mid-line
     ),
+    "stars-clones": Layout(
+        _opening(
+            r"^(?:(?:PokerMaster|PokerBros|SupremaPoker|MPLPoker|Run It Once Poker|Hive Poker|BetOnline) Hand #"
+            r"|Main PokerStars n°)"
+        ),
+        "0123456789$€₹:,. []#*()abcxyzPS",
+    ),
+    "betonline": Layout(
+        _opening(
+            r"^(?:BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker|SportsBetting\.ag Poker|Tiger Gaming) Game #"
+        ),
+        "0123456789$:,.- []#*()abcxyz",
+    ),
     "acpc": Layout(_acpc_hand_lines, "0123456789:|/fcrAKQTcdhs#STATE-. ", "first"),
 }
 

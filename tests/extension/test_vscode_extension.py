@@ -134,7 +134,7 @@ def test_accepting_a_completion_inserts_the_whole_action_in_real_vscode(installe
 
 
 #: The sites whose histories the converter reads since its first release (issue #27).
-NEW_SITES = ("ggpoker", "winamax", "888poker", "wpn", "bovada")
+NEW_SITES = ("ggpoker", "winamax", "888poker", "wpn", "bovada", "stars-clones", "betonline")
 
 
 def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_path: Path) -> None:
@@ -142,8 +142,9 @@ def test_converting_a_pokerstars_history_in_real_vscode(installed: None, tmp_pat
     two, the editor already split in two: the converted hand opens beside it as PHH in the
     other group (no third column), as an unsaved ``stars.phhs`` (not ``Untitled-1``), and a
     notification counts the failed hand (convert.png shows both). Then a history of each
-    site read since the first release (GGPoker, Winamax, 888poker, WPN, Bovada) converts
-    with the summary the command line gives for the same file."""
+    site read since the first release (GGPoker, Winamax, 888poker, WPN, Bovada, the
+    PokerStars-format clients, BetOnline) converts with the summary the command line
+    gives for the same file."""
     from tests.conftest import convert_summary, site_samples
 
     # the sites read since the first release (Neovim's test converts every site's)

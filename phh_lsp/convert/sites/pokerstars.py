@@ -169,7 +169,7 @@ def read_hands(text: str) -> Iterator[SiteHand | ConversionError]:
     if not glued:  # every hand starts a line, as nearly every file's do
         yield from read_layout(text, _START, _HAND_ID, SITE, _RETURNS_WRITTEN)
         return
-    read = partial(_read_hand, site=SITE, returns_from=_RETURNS_WRITTEN, returns_collected=False)
+    read = partial(read_hand, site=SITE, returns_from=_RETURNS_WRITTEN, returns_collected=False)
     hands = hands_at(text, _HAND_AT)
     here = next(hands, None)
     while here is not None:
@@ -200,7 +200,7 @@ def read_layout(
     it, or always when None, a hand that writes none gets them worked out,
     and with ``returns_collected`` taken out of what the bettor collected,
     where the site counts them)."""
-    read = partial(_read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
+    read = partial(read_hand, site=site, returns_from=returns_from, returns_collected=returns_collected)
     yield from read_each(text, start, read, hand_id)
 
 
@@ -235,9 +235,10 @@ def _game(rest: str, first_line: int, site: str) -> str:
     raise ConversionError(f"PHH has no variant for {name} ({site} hands of {', '.join(_GAMES)} are read)", first_line)
 
 
-def _read_hand(
+def read_hand(
     lines: list[str], first_line: int, site: str, returns_from: int | None, returns_collected: bool
 ) -> SiteHand:
+    """One hand in PokerStars' layout (:func:`read_layout`), for a site that puts its lines in its words first."""
     header = _HEADER.match(lines[0])
     when = _WHEN.search(lines[0])
     if header is None or when is None:
