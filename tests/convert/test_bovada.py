@@ -681,3 +681,14 @@ def test_the_bodog_uk_and_bodog_eu_skins_are_bovada(header: str) -> None:
     assert conversion.site is not None and conversion.site.key == SITE
     assert [failed.reason for failed in conversion.failed] == []
     assert samples.fields(conversion.converted[0])["winnings"] == [0, Decimal("38.75"), 0, 0]
+
+
+def test_a_stud_street_line_with_a_mistyped_number_is_named_not_a_bug() -> None:
+    """``*** :TH STREET ***`` (the street's number garbled): before, the hand
+    was "phh-lsp failed to read this hand (a bug …)": ValueError from reading
+    the number; now it is a line the reader names like any other it does not
+    understand (found by the garbled-history property test)."""
+    text = samples.text(SITE, "stud-tournament-and-hilo.txt").replace("*** 4TH STREET ***", "*** :TH STREET ***", 1)
+    conversion = convert_text(text)
+    reasons = [failed.reason for failed in conversion.failed]
+    assert reasons and not any("a bug" in reason for reason in reasons)

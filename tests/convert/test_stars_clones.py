@@ -164,3 +164,13 @@ def test_run_it_once_s_re_raise_to_and_checks_after_an_all_in() -> None:
     assert "p1 cbr 1.31" in samples.actions(hand)
     assert samples.actions(hand)[-4:] == ["p2 cc", "p1 sm AhAd", "p2 sm KcKd", "d db 3s"]  # no check on the river
     assert samples.fields(hand)["winnings"] == [Decimal("8.91"), 0, 0] and hand.problems == []
+
+
+def test_an_amount_that_is_only_a_separator_is_named_not_a_bug() -> None:
+    """``raises €0.25 to €,`` (a garbled amount): before, "phh-lsp failed to
+    read this hand (a bug …): InvalidOperation"; now "`,` is not an amount"
+    at its line, as every other site says it (found by the garbled-history
+    property test)."""
+    text = samples.text(SITE, "runitonce-cash.txt").replace("raises €0.25 to €0.35", "raises €0.25 to €,", 1)
+    (failed,) = convert_text(text).failed
+    assert (failed.reason, failed.line) == ("`,` is not an amount", 12)

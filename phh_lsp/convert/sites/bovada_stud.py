@@ -41,6 +41,8 @@ _STREET_LINES: Final = {
 }
 #: The streets after the third, in order.
 _LATER: Final = ("*** 4th STREET ***", "*** 5th STREET ***", "*** 6th STREET ***", "*** RIVER ***")
+#: The street lines :func:`with_streets` writes, by the street's card count.
+_STREET_NUMBERS: Final = {text: number for number, text in enumerate(("*** 3rd STREET ***", *_LATER), start=3)}
 _AMOUNT: Final = r"\$?(?P<amount>[\d,]+(?:\.\d+)?)"
 _BRING_IN: Final = re.compile(r"(?:Big blind/Bring in|Bring_in chip)(?:\(timeout\))? " + _AMOUNT)
 _ANTE: Final = re.compile(r"Ante chip " + _AMOUNT)
@@ -109,8 +111,8 @@ def stakes(lines: list[tuple[int, str]], known: Known, first_line: int) -> tuple
     street, small, big = 3, None, None
     ante, brought = Decimal(0), None
     for number, text in lines:
-        if (text.startswith("*** ") and text.endswith("STREET ***")) or text == "*** RIVER ***":
-            street = 7 if text == "*** RIVER ***" else int(text[4])
+        if text in _STREET_NUMBERS:
+            street = _STREET_NUMBERS[text]
             continue
         player = _PLAYER.fullmatch(text)
         if player is None:

@@ -100,7 +100,7 @@ def _read_hand(lines: list[str], first_line: int) -> SiteHand:
     # a hand that writes no uncalled bet returned (Run It Once's) counts it in what the bettor collected
     words = _in_stars_words(lines, first_line)
     if client == "Run It Once Poker":
-        words = _run_it_once_chips(words)
+        words = _run_it_once_chips(words, first_line)
     hand = read_hand(words, first_line, client, None, True)
     pot = next((read_amount(found[1], first_line) for line in lines if (found := _TOTAL_POT.match(line))), None)
     collected = sum((event.amount for event in hand.events if event.kind == "collected"), Decimal(0))
@@ -126,7 +126,7 @@ def _in_stars_words(lines: list[str], first_line: int) -> list[str]:
         elif side := _SIDE_POT.fullmatch(line):
             line = f"{side['collected']} from side pot-{side['number']}"
         elif posted := _BIG_BLIND.fullmatch(line):
-            amount = Decimal(posted["amount"].replace(",", ""))
+            amount = read_amount(posted["amount"], first_line + offset)
             if big_blind is not None and amount == 2 * big_blind:  # PokerMaster's straddle
                 line = f"{posted['name']}: posts straddle {posted['symbol']}{posted['amount']}"
             big_blind = amount if big_blind is None else big_blind
@@ -134,7 +134,7 @@ def _in_stars_words(lines: list[str], first_line: int) -> list[str]:
     return out
 
 
-def _run_it_once_chips(lines: list[str]) -> list[str]:
+def _run_it_once_chips(lines: list[str], first_line: int) -> list[str]:
     """Run It Once's raises and checks in PokerStars' words. A player who has
     bet, called or raised on the street already and raises writes as ``to``
     the chips this raise adds (``PaulOpenfold: raises €44.00 to €68`` after a
@@ -147,7 +147,7 @@ def _run_it_once_chips(lines: list[str]) -> list[str]:
     acted: set[str] = set()  # who has put chips in by an action on this street
     folded: set[str] = set()
     out = []
-    for line in lines:
+    for offset, line in enumerate(lines):
         if line.startswith("*** "):
             spent = {name: spent.get(name, Decimal(0)) + street.get(name, Decimal(0)) for name in stacks}
             street, acted = {}, set()
@@ -162,9 +162,9 @@ def _run_it_once_chips(lines: list[str]) -> list[str]:
             if len(left) < 2 and not street:
                 line = ""  # nobody can act: a check the site writes all the same
         elif found := _CHIPS.fullmatch(line):
-            name, amount = found["name"], Decimal(found["amount"].replace(",", ""))
+            name, amount = found["name"], read_amount(found["amount"], first_line + offset)
             if found["verb"] == "raises" and found["to"]:
-                to = Decimal(found["to"].replace(",", ""))
+                to = read_amount(found["to"], first_line + offset)
                 if name in acted:
                     to += street.get(name, Decimal(0))
                     line = f"{line[: found.start('to')]}{to}{line[found.end('to') :]}"
