@@ -204,7 +204,9 @@ def test_the_server_writes_a_plain_json_answer_as_pygls_writes_its_objects() -> 
 
 
 @pytest.mark.asyncio
-async def test_the_first_outline_after_the_first_check_makes_no_hand_s_symbol(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_first_outline_and_folding_after_the_first_check_read_no_hand_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A large file's first whole check also writes each hand's symbol (in its
     worker, beside each hand's analysis): the first ``documentSymbol`` after
     it only sends them (50,000 hands: 1.7 s in the server, each hand's shape
@@ -235,7 +237,19 @@ async def test_the_first_outline_after_the_first_check_makes_no_hand_s_symbol(mo
         await asyncio.sleep(0.02)
     assert (hand_outline.hand_shape.cache_info().misses, hand_outline._symbol.cache_info().misses) == made
     assert answers[0]["result"] == fresh_outline(text, analyze(text, URI), "utf-16")
-    client.send({"id": 3, "method": "shutdown"})
+    # folding reads the hands' shapes the outline read (their lines are the same in every encoding)
+    client.send({"id": 3, "method": "textDocument/foldingRange", "params": {"textDocument": {"uri": URI}}})
+    for _ in range(200):
+        folds = [m for m in client.sent if m.get("id") == 3]
+        if folds:
+            break
+        await asyncio.sleep(0.02)
+    assert hand_outline.hand_shape.cache_info().misses == made[0]
+    hands = [
+        {"startLine": s["range"]["start"]["line"], "endLine": s["range"]["end"]["line"]} for s in answers[0]["result"]
+    ]
+    assert [fold for fold in folds[0]["result"] if "kind" not in fold] == hands
+    client.send({"id": 4, "method": "shutdown"})
 
 
 def ls_analysis(client: Any) -> Analysis:

@@ -127,8 +127,10 @@ def prepare(analysis: Analysis, encoding: Encoding) -> None:
 
 
 def hand_folds(analysis: Analysis, add: Callable[[int, int], None]) -> None:
-    """Each hand's lines, from its header to its last non-blank line."""
+    """Each hand's lines, from its header to its last non-blank line (lines
+    are the same in every encoding: the shapes are read as UTF-16's, the
+    encoding of most clients' outline, which the first check wrote)."""
     for line, text in hand_lines(analysis):
-        name, _, end_line, _, _ = hand_shape(text, "utf-32")
+        name, _, end_line, _, _ = hand_shape(text, "utf-16")
         if name is not None:
             add(line, line + end_line)
