@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
+from typing import TypeVar
 
 from phh_lsp.core.document_diagnostics import document_diagnostics, judged_as_one_document
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand, with_snapshots
@@ -32,6 +33,8 @@ from phh_lsp.core.text import Edit, LineIndex, Text
 #: that needs the rest of one hand asks :meth:`Analysis.complete`; the
 #: outline and folding of such a document read the hands' text only.
 LARGE_DOCUMENT = 2000
+
+_T = TypeVar("_T")
 
 
 class Analysis:
@@ -230,6 +233,11 @@ class Analysis:
             self._release_edit()
         return self._diagnostics
 
+    def kept_by_piece(self) -> bool:
+        """Whether the diagnostics are kept by piece (see :meth:`hand_diagnostics`)."""
+        self.diagnostics  # noqa: B018 - made first
+        return self._bounds is not None
+
     def diagnosed_pieces(self) -> list[int] | None:
         """The numbers of the pieces :meth:`hand_diagnostics` finds something
         in, in order (read off the bounds in C: most of a 50,000-hand file's
@@ -297,16 +305,13 @@ class Analysis:
             starts = [0]
         bounds = [*starts, bounds[-1]]
         texts = [cut_text[start - offset : end - offset] for start, end in itertools.pairwise(bounds)]
-        pieces = Pieces(
-            [*old.starts[:first], *starts, *_moved(old.starts, after, delta)],
-            [*old.texts[:first], *texts, *old.texts[after:]],
-            len(text),
-        )
+        moved = _replaced(old.starts, first, after, starts, delta)
+        pieces = Pieces(moved, _replaced(old.texts, first, after, texts), len(text))
         analysis = cls(text, True, previous.detail, mapper, pieces)
         kept = {old.texts[i]: (previous._hands[i], previous._views[i]) for i in range(first, after)}
         reused = [kept.get(piece, (None, None)) for piece in texts]
-        analysis._hands = [*previous._hands[:first], *(hand for hand, _ in reused), *previous._hands[after:]]
-        analysis._views = [*previous._views[:first], *(view for _, view in reused), *previous._views[after:]]
+        analysis._hands = _replaced(previous._hands, first, after, [hand for hand, _ in reused])
+        analysis._views = _replaced(previous._views, first, after, [view for _, view in reused])
         if previous._diagnostics is not None and previous._bounds is not None:
             names = [_name(previous._views[i] or previous._hands[i]) for i in range(first, after)]
             # whether the first hand kept after the window starts a line, before and after the edit
@@ -343,9 +348,10 @@ class Analysis:
             own.extend(d.shifted(view.start) for d in sorted(view.hand.diagnostics, key=lambda d: d.span.start))
         after = replaced.first + replaced.old_count
         change = len(own) - (bounds[after] - bounds[first])
-        diagnostics = [*previous[: bounds[first]], *own, *(d.shifted(delta) for d in previous[bounds[after] :])]
-        later = _moved(bounds, after, change)
-        return diagnostics, [*bounds[:first], *own_bounds, *later]
+        diagnostics = previous[: bounds[first]]
+        diagnostics += own
+        diagnostics += [d.shifted(delta) for d in itertools.islice(previous, bounds[after], None)]
+        return diagnostics, _replaced(bounds, first, after, own_bounds, change)
 
 
 def _slim_hand(text: str, multi: bool) -> HandAnalysis:
@@ -354,9 +360,18 @@ def _slim_hand(text: str, multi: bool) -> HandAnalysis:
     return analyze_hand.__wrapped__(text, multi, False).slim()
 
 
-def _moved(starts: list[int], after: int, delta: int) -> list[int]:
-    """``starts`` from ``after`` on, each moved by ``delta`` (copied, when not moved)."""
-    return starts[after:] if delta == 0 else [start + delta for start in starts[after:]]
+def _replaced(items: list[_T], first: int, after: int, new: list[_T], delta: int = 0) -> list[_T]:
+    """``items`` with ``items[first:after]`` replaced by ``new``, those after
+    (offsets) moved by ``delta``. Copied in one pass: a 50,000-hand file's lists,
+    at every keystroke (a list display of slices copied each item twice)."""
+    if delta == 0:
+        result = items.copy()
+        result[first:after] = new
+        return result
+    result = items[:first]
+    result += new
+    result += [item + delta for item in itertools.islice(items, after, None)]  # type: ignore[operator,misc]
+    return result
 
 
 def _ends_line(texts: list[str], count: int) -> bool:

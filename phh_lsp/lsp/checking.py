@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from phh_lsp.core.text import Text
+from phh_lsp.core.text import Encoding, Text
 from phh_lsp.lsp.documents import Superseded
 from phh_lsp.lsp.edited_document import edits_of, text_of
 from phh_lsp.lsp.handlers import Handlers
@@ -157,7 +157,10 @@ async def _compute(
             # (nor as the user starts typing once it is done)
             loop.run_in_executor(None, warm_up_features, ls.converter)
         made = functools.partial(ls.documents.analysis, uri, version, text, edits_of(ls.open_document(uri)))
-        analysis = await loop.run_in_executor(None, _first_analysis, made) if first else made()
+        if first:
+            analysis = await loop.run_in_executor(None, _first_analysis, made, ls.encoding)
+        else:
+            analysis = made()
         work = functools.partial(diagnostics.lsp_diagnostics, analysis, settings, ls.encoding)
         items = await loop.run_in_executor(None, work)
         if ls.open_document(uri) is opened:
@@ -185,12 +188,16 @@ async def _compute(
     return items
 
 
-def _first_analysis(made: Callable[[], Analysis]) -> Analysis:
+def _first_analysis(made: Callable[[], Analysis], encoding: Encoding) -> Analysis:
     """A document's first analysis, in a worker thread, with its line index
     (the whole file's lines: ~9 ms on the 991-hand file), which the
-    document keeps for its first keystroke."""
+    document keeps for its first keystroke, and a large file's outline
+    (see :func:`~phh_lsp.lsp.features.hand_outline.prepare`)."""
+    from phh_lsp.lsp.features import hand_outline
+
     analysis = made()
     _ = analysis.lines
+    hand_outline.prepare(analysis, encoding)
     return analysis
 
 

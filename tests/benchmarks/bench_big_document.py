@@ -5,6 +5,8 @@ Run from the project root with the project's venv::
 
     nice .venv/bin/python tests/benchmarks/bench_big_document.py [--hands 1000 10000 50000] [--edits 7]
     nice .venv/bin/python tests/benchmarks/bench_big_document.py --in-process --hands 50000
+    # before/after in the same run: the other tree's ``phh_lsp`` (a folder holding it) first
+    nice .venv/bin/python tests/benchmarks/bench_big_document.py --hands 50000 --before ../old-tree
 
 For each size, a ``.phhs`` of that many hands is built in a temporary folder
 by cycling the hands of the corpus's 991-hand file (renumbered; one hand
@@ -382,13 +384,28 @@ async def main_async(args: argparse.Namespace) -> int:
             print(f"load average {os.getloadavg()[0]:.2f}")
             return 0
         for count in args.hands:
-            for line in await big_document(build(count, folder), count, args.edits, args.requests):
-                print(line, flush=True)
+            path = build(count, folder)
+            for label, tree in (("before", args.before), ("after", None)) if args.before else (("", None),):
+                if label:
+                    print(f"{label} ({tree or 'this tree'}), load average {os.getloadavg()[0]:.2f}", flush=True)
+                here = os.getcwd()
+                os.chdir(in_tree(tree))
+                try:
+                    for line in await big_document(path, count, args.edits, args.requests):
+                        print(line, flush=True)
+                finally:
+                    os.chdir(here)
         if args.long_line:
             for line in await long_line(folder):
                 print(line, flush=True)
     print(f"load average {os.getloadavg()[0]:.2f}")
     return 0
+
+
+def in_tree(tree: str | None) -> str:
+    """The folder to start the server from: ``python -m phh_lsp`` imports the
+    package of its working folder first (None: this tree's)."""
+    return str(Path(tree).resolve()) if tree is not None else os.getcwd()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -402,6 +419,11 @@ def main(argv: list[str] | None = None) -> int:
         dest="requests",
         action="store_false",
         help="no whole-document requests (outline, folding, semantic tokens): the whole check, RSS and keystrokes",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="TREE",
+        help="first run each size in the server with TREE's phh_lsp (git archive main phh_lsp | tar -x -C TREE)",
     )
     return asyncio.run(main_async(parser.parse_args(argv)))
 

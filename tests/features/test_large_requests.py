@@ -9,6 +9,7 @@ hand removed), in every encoding, with CRLF line breaks and non-ASCII text.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 from unittest import mock
@@ -200,3 +201,59 @@ def test_the_server_writes_a_plain_json_answer_as_pygls_writes_its_objects() -> 
     assert json.loads(body) == json.loads(pyglss)
     assert header.startswith(f"Content-Length: {len(body)}\r\n".encode())
     assert server.converter.unstructure(response) == json.loads(body)
+
+
+@pytest.mark.asyncio
+async def test_the_first_outline_and_folding_after_the_first_check_read_no_hand_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large file's first whole check also writes each hand's symbol (in its
+    worker, beside each hand's analysis): the first ``documentSymbol`` after
+    it only sends them (50,000 hands: 1.7 s in the server, each hand's shape
+    and symbol made then). The answer is still a fresh outline."""
+    from phh_lsp.core import analysis as core_analysis
+    from phh_lsp.lsp import lifecycle
+    from phh_lsp.lsp.features import hand_outline
+    from tests.conftest import BIG_PHHS
+    from tests.test_first_check import URI, Client
+
+    monkeypatch.setattr(lifecycle, "_warm_up", lambda ls: None)  # the test run's collector stays as it is
+    monkeypatch.setattr(core_analysis, "LARGE_DOCUMENT", 20)  # 69 hands, a large document (and quick)
+    hand_outline.hand_shape.cache_clear()
+    hand_outline._symbol.cache_clear()
+    text = BIG_PHHS.read_text(encoding="utf-8")
+    text = text[: text.index("\n[70]") + 1]
+    client = Client()
+    client.start(text)
+    await client.until_published(1, ["PHH504"])
+    assert ls_analysis(client).is_large
+    made = hand_outline.hand_shape.cache_info().misses, hand_outline._symbol.cache_info().misses
+    assert made[1] > 0  # written by the check
+    client.send({"id": 2, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": URI}}})
+    for _ in range(200):
+        answers = [m for m in client.sent if m.get("id") == 2]
+        if answers:
+            break
+        await asyncio.sleep(0.02)
+    assert (hand_outline.hand_shape.cache_info().misses, hand_outline._symbol.cache_info().misses) == made
+    assert answers[0]["result"] == fresh_outline(text, analyze(text, URI), "utf-16")
+    # folding reads the hands' shapes the outline read (their lines are the same in every encoding)
+    client.send({"id": 3, "method": "textDocument/foldingRange", "params": {"textDocument": {"uri": URI}}})
+    for _ in range(200):
+        folds = [m for m in client.sent if m.get("id") == 3]
+        if folds:
+            break
+        await asyncio.sleep(0.02)
+    assert hand_outline.hand_shape.cache_info().misses == made[0]
+    hands = [
+        {"startLine": s["range"]["start"]["line"], "endLine": s["range"]["end"]["line"]} for s in answers[0]["result"]
+    ]
+    assert [fold for fold in folds[0]["result"] if "kind" not in fold] == hands
+    client.send({"id": 4, "method": "shutdown"})
+
+
+def ls_analysis(client: Any) -> Analysis:
+    """The analysis the client's server keeps of the test's document."""
+    from tests.test_first_check import URI
+
+    return client.server.documents.analysis(URI, 1, client.server.workspace.get_text_document(URI).source)

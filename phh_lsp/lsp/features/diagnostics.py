@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -113,8 +113,7 @@ class _ByHand:
         """The document's diagnostics by piece, from the previous version's when
         its analysis spliced them (see Analysis.spliced_from); None when they are
         not kept by piece (hands judged as one document, a loose piece)."""
-        diagnosed = analysis.diagnosed_pieces()
-        if diagnosed is None:
+        if not analysis.kept_by_piece():
             return None
         positions = _Positions(analysis, encoding)
         line_count = analysis.lines.line_count
@@ -124,7 +123,11 @@ class _ByHand:
             return _piece(analysis, index, settings, positions)
 
         def made_from(first: int) -> list[_Hand | _Loose | None]:
-            """The pieces from ``first`` on, made (those with diagnostics only)."""
+            """The pieces from ``first`` on, made (those with diagnostics only:
+            found over the whole document, so not for a keystroke that keeps
+            the other pieces' lines, which reads no piece it did not edit)."""
+            diagnosed = analysis.diagnosed_pieces()
+            assert diagnosed is not None  # kept by piece
             found: list[_Hand | _Loose | None] = [None] * (len(analysis.pieces) - first)
             for index in diagnosed[bisect.bisect_left(diagnosed, first) :]:
                 found[index - first] = made(index)
@@ -134,12 +137,12 @@ class _ByHand:
         if isinstance(before, _ByHand) and before.fits(settings, encoding) and splice is not None:
             new = [made(i) for i in range(splice.first, splice.first + splice.count)]
             if splice.kept_at_line_start and line_count == before.line_count:
-                after: Sequence[_Hand | _Loose | None] = before.hands[splice.after :]  # only their offsets moved
+                hands = cast(list[_Hand | _Loose | None], before.hands.copy())  # the others: only offsets moved
+                hands[splice.first : splice.after] = new
             else:
-                after = made_from(splice.first + splice.count)
-                new += after
-                after = ()
-            hands = [*before.hands[: splice.first], *new, *after]
+                new += made_from(splice.first + splice.count)
+                hands = cast(list[_Hand | _Loose | None], before.hands[: splice.first])
+                hands += new
         else:
             hands = new = made_from(0)
         if _LOOSE in filter(None, new):  # the few pieces made, each compared by identity first
