@@ -192,12 +192,15 @@ def _first_analysis(made: Callable[[], Analysis], encoding: Encoding) -> Analysi
     """A document's first analysis, in a worker thread, with its line index
     (the whole file's lines: ~9 ms on the 991-hand file), which the
     document keeps for its first keystroke, and a large file's outline
-    (see :func:`~phh_lsp.lsp.features.hand_outline.prepare`)."""
-    from phh_lsp.lsp.features import hand_outline
-
+    (see :func:`~phh_lsp.lsp.features.hand_outline.prepare`; imported for a
+    large file only: a small file's first diagnostics wait for no import
+    they do not use)."""
     analysis = made()
     _ = analysis.lines
-    hand_outline.prepare(analysis, encoding)
+    if analysis.is_large:
+        from phh_lsp.lsp.features import hand_outline
+
+        hand_outline.prepare(analysis, encoding)
     return analysis
 
 
