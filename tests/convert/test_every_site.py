@@ -121,6 +121,9 @@ LAYOUTS = {
             r"|(?:^|(?<=\S))\ufeff?Game started at: \d{4}/\d{1,2}/\d{1,2} "
         ),
         "0123456789$:,. []#*()abcxyz|",
+        # a line that ends one hand and starts the next (`Game ended at: …Game started at: …`)
+        # belongs to both: the earlier hand's failure may be named there
+        glued=True,
     ),
     "bovada": Layout(
         _opening(r"(?:^|(?<=\S))(?:Bovada|Ignition|Bodog(?: UK|\.eu)?) Hand #\d+"),
