@@ -119,11 +119,11 @@ _outlines: WeakKeyDictionary[Analysis, tuple[Encoding, PlainJson]] = WeakKeyDict
 
 def prepare(analysis: Analysis, encoding: Encoding) -> None:
     """Write a large document's outline after its first whole check, in the
-    check's worker: the first ``documentSymbol`` then only sends it (at
+    check's worker (the caller, ``checking._first_analysis``, asks only for a
+    large document's): the first ``documentSymbol`` then only sends it (at
     50,000 hands making it, each hand's shape read and its symbol written,
     was 1-3 s of that first request; it adds well under 1 % to the check)."""
-    if analysis.is_large:
-        outline(analysis, encoding)
+    outline(analysis, encoding)
 
 
 def hand_folds(analysis: Analysis, add: Callable[[int, int], None]) -> None:
