@@ -175,3 +175,15 @@ def test_the_checks_betonline_leaves_out_are_played() -> None:
     cash = convert_text(text).converted[0]
     assert samples.actions(cash)[-8:-2] == ["p1 cc", "p4 cbr 6.50", "p1 cc", "d db Qc", "p1 cc", "p4 cc"]
     assert cash.problems == []
+
+
+def test_a_dead_post_with_no_amount_is_named_at_its_own_line() -> None:
+    """``Dora: post dead x``: named "`x` is not an amount" at the file's line
+    of that post (before: one line too early, the line counted from the
+    hand's first line instead of the file's)."""
+    text = samples.text(SITE, NAME).replace(
+        "Gus: posts big blind 0.50\n", "Gus: posts big blind 0.50\nDora: post dead x\n", 1
+    )
+    line = text.splitlines().index("Dora: post dead x") + 1
+    (failed,) = convert_text(text).failed
+    assert (failed.reason, failed.line) == ("`x` is not an amount", line)

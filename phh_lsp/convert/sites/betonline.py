@@ -193,11 +193,12 @@ def _in_stars_words(lines: list[str], first: re.Match[str], first_line: int) -> 
         if _ZERO_ANTE.fullmatch(line) or (offset < summary and line.startswith("Total pot ")):
             out.append("")  # no chips moved; a pot written before the showdown is written again in the summary
         else:
-            out.append(_line(line, offset, numbering, acting, small))
+            out.append(_line(line, offset, first_line, numbering, acting, small))
     return out
 
 
-def _line(line: str, offset: int, numbering: tuple[int, int], acting: set[str], small: Decimal) -> str:
+def _line(line: str, offset: int, first_line: int, numbering: tuple[int, int], acting: set[str], small: Decimal) -> str:
+    """The hand's line ``offset`` (from its first, ``first_line`` in the file) in PokerStars' words."""
     base, step = numbering
     if offset == 1 and (table := _TABLE.fullmatch(line)):
         name = table["quoted"] if table["quoted"] is not None else table["bare"]
@@ -210,7 +211,9 @@ def _line(line: str, offset: int, numbering: tuple[int, int], acting: set[str], 
         return out + (" is sitting out" if idle else "")
     if post := _POST.fullmatch(line):
         if post["what"] == "dead":  # the big blind written, the small one posted dead with it
-            return f"{post['name']}: posts small & big blinds {read_amount(post['amount'], offset) + small}"
+            return (
+                f"{post['name']}: posts small & big blinds {read_amount(post['amount'], first_line + offset) + small}"
+            )
         what = {"small blind": "small blind", "big blind": "big blind", "now": "big blind"}
         return f"{post['name']}: posts {what[post['what']] if post['what'] else 'the ante'} {post['amount']}"
     if line.startswith("Seat ") and (best := _BEST_FIVE.search(line)):
