@@ -18,8 +18,8 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import TypeVar
 
+from phh_lsp.core.diagnostics_splice import PendingSplice, Replaced, Splice, name_of, pending_splice, replaced_items
 from phh_lsp.core.document_diagnostics import document_diagnostics, judged_as_one_document
 from phh_lsp.core.hand_analysis import HandAnalysis, HandView, analyze_hand, with_snapshots
 from phh_lsp.core.rules.codes import Diagnostic
@@ -33,8 +33,6 @@ from phh_lsp.core.text import Edit, LineIndex, Text
 #: that needs the rest of one hand asks :meth:`Analysis.complete`; the
 #: outline and folding of such a document read the hands' text only.
 LARGE_DOCUMENT = 2000
-
-_T = TypeVar("_T")
 
 
 class Analysis:
@@ -80,6 +78,9 @@ class Analysis:
         #: Where each hand's diagnostics start in ``_diagnostics`` (and its end):
         #: an edit inside one hand replaces that hand's only.
         self._bounds: list[int] | None = None
+        #: An edit's diagnostics before the document's list is made (see _pending_splice).
+        self._pending: PendingSplice | None = None
+        self._splicing = threading.Lock()
         #: What an edit of the previous text left to do lazily (see after_edit).
         self._edited: _Edited | None = None
         self._lines: LineIndex | None = None
@@ -215,26 +216,45 @@ class Analysis:
     def diagnostics(self) -> list[Diagnostic]:
         """Every diagnostic of the document, in document coordinates."""
         if self._diagnostics is None:
-            edited = self._edited
-            spliced = None
-            if edited is not None and edited.replaced is not None:
-                spliced = self._spliced(edited.replaced, edited.edit.delta)
-            if spliced is not None:
-                self._diagnostics, self._bounds = spliced
-                assert edited is not None and edited.replaced is not None
-                replaced = edited.replaced
-                self.spliced_from = Splice(replaced.first, replaced.after, replaced.count, replaced.kept_at_line_start)
+            with self._splicing:  # the server makes them after a publish, and an edit may ask too
+                if self._diagnostics is None:
+                    self._make_diagnostics()
+        return self._diagnostics  # type: ignore[return-value] # made above
+
+    def _make_diagnostics(self) -> None:
+        pending = self._pending_splice()
+        bounds: list[int] | None
+        if pending is not None:
+            diagnostics, bounds = pending.whole()
+        else:
+            diagnostics, bounds = document_diagnostics(self.multi, self.hands)
+        if not self.independent:
+            diagnostics, bounds = judged_as_one_document(self.text, diagnostics), None
+        self._bounds, self._pending = bounds, None
+        self._diagnostics = diagnostics  # last: read without the lock
+        self._release_edit()
+
+    def _pending_splice(self) -> PendingSplice | None:
+        """The edited hands' diagnostics, when this version was made by an
+        edit whose splice of the previous version's holds (made once; see
+        :mod:`phh_lsp.core.diagnostics_splice`). With the lock held."""
+        edited = self._edited
+        if self._pending is None and edited is not None and edited.replaced is not None and self.independent:
+            replaced = edited.replaced
+            window = [self._kept(i) for i in range(replaced.first, replaced.first + replaced.count)]
+            self._pending = pending_splice(replaced, edited.edit.delta, window)
+            if self._pending is not None:
+                self.spliced_from = Splice.of(replaced)
             else:
-                self._diagnostics, self._bounds = document_diagnostics(self.multi, self.hands)
-            if not self.independent:
-                self._diagnostics = judged_as_one_document(self.text, self._diagnostics)
-                self._bounds = None
-                self.spliced_from = None
-            self._release_edit()
-        return self._diagnostics
+                edited.replaced = None  # not tried again
+        return self._pending
 
     def kept_by_piece(self) -> bool:
-        """Whether the diagnostics are kept by piece (see :meth:`hand_diagnostics`)."""
+        """Whether the diagnostics are kept by piece (see :meth:`hand_diagnostics`);
+        after a keystroke, known from the edited hands alone."""
+        with self._splicing:
+            if self._diagnostics is None and self._pending_splice() is not None:
+                return True
         self.diagnostics  # noqa: B018 - made first
         return self._bounds is not None
 
@@ -252,7 +272,11 @@ class Analysis:
         """The ``index``-th piece's part of :attr:`diagnostics` (in document
         coordinates, in its order), document findings on it included; None
         when the document's findings are not kept by hand (hands judged as
-        one document)."""
+        one document). After a keystroke, made without the document's list."""
+        with self._splicing:
+            pending = self._pending_splice() if self._diagnostics is None else None
+            if pending is not None:
+                return pending.piece(index)
         found = self.diagnostics
         bounds = self._bounds
         return None if bounds is None else found[bounds[index] : bounds[index + 1]]
@@ -305,20 +329,22 @@ class Analysis:
             starts = [0]
         bounds = [*starts, bounds[-1]]
         texts = [cut_text[start - offset : end - offset] for start, end in itertools.pairwise(bounds)]
-        moved = _replaced(old.starts, first, after, starts, delta)
-        pieces = Pieces(moved, _replaced(old.texts, first, after, texts), len(text))
+        moved = replaced_items(old.starts, first, after, starts, delta)
+        pieces = Pieces(moved, replaced_items(old.texts, first, after, texts), len(text))
         analysis = cls(text, True, previous.detail, mapper, pieces)
         kept = {old.texts[i]: (previous._hands[i], previous._views[i]) for i in range(first, after)}
         reused = [kept.get(piece, (None, None)) for piece in texts]
-        analysis._hands = _replaced(previous._hands, first, after, [hand for hand, _ in reused])
-        analysis._views = _replaced(previous._views, first, after, [view for _, view in reused])
+        analysis._hands = replaced_items(previous._hands, first, after, [hand for hand, _ in reused])
+        analysis._views = replaced_items(previous._views, first, after, [view for _, view in reused])
+        if previous._diagnostics is None and previous._pending is not None:
+            previous.diagnostics  # noqa: B018 - the previous keystroke's list (the server made it while the user typed)
         if previous._diagnostics is not None and previous._bounds is not None:
-            names = [_name(previous._views[i] or previous._hands[i]) for i in range(first, after)]
+            names = [name_of(previous._views[i] or previous._hands[i]) for i in range(first, after)]
             # whether the first hand kept after the window starts a line, before and after the edit
             kept_at_line_start = after >= len(old) or (
                 _ends_line(old.texts, after) and _ends_line(pieces.texts, first + len(texts))
             )
-            spliced = _Replaced(
+            spliced = Replaced(
                 first, after, len(texts), names, previous._diagnostics, previous._bounds, kept_at_line_start
             )
         else:
@@ -329,30 +355,6 @@ class Analysis:
             analysis._lines = lines
         return analysis
 
-    def _spliced(self, replaced: _Replaced, delta: int) -> tuple[list[Diagnostic], list[int]] | None:
-        """The previous diagnostics with those of the hands cut again
-        replaced and those after them shifted; None when the hands' names
-        changed (a hand number given twice is the document's finding)."""
-        first, count = replaced.first, replaced.count
-        window = [self._kept(i) for i in range(first, first + count)]
-        if first == 0 or [_name(view.hand) for view in window] != replaced.names:
-            return None  # the text before the first hand, or a name, may change what the others show
-        previous, bounds = replaced.diagnostics, replaced.bounds
-        own: list[Diagnostic] = []
-        own_bounds: list[int] = []
-        for position, view in enumerate(window):
-            own_bounds.append(bounds[first] + len(own))
-            old = previous[bounds[first + position] : bounds[first + position + 1]]  # the names are the same
-            # a duplicate hand name is the document's finding, on the header, which names the same hand still
-            own.extend(d for d in old if d.code == "PHH102")
-            own.extend(d.shifted(view.start) for d in sorted(view.hand.diagnostics, key=lambda d: d.span.start))
-        after = replaced.first + replaced.old_count
-        change = len(own) - (bounds[after] - bounds[first])
-        diagnostics = previous[: bounds[first]]
-        diagnostics += own
-        diagnostics += [d.shifted(delta) for d in itertools.islice(previous, bounds[after], None)]
-        return diagnostics, _replaced(bounds, first, after, own_bounds, change)
-
 
 def _slim_hand(text: str, multi: bool) -> HandAnalysis:
     """One hand of a large document checked, kept slim (see LARGE_DOCUMENT);
@@ -360,63 +362,9 @@ def _slim_hand(text: str, multi: bool) -> HandAnalysis:
     return analyze_hand.__wrapped__(text, multi, False).slim()
 
 
-def _replaced(items: list[_T], first: int, after: int, new: list[_T], delta: int = 0) -> list[_T]:
-    """``items`` with ``items[first:after]`` replaced by ``new``, those after
-    (offsets) moved by ``delta``. Copied in one pass: a 50,000-hand file's lists,
-    at every keystroke (a list display of slices copied each item twice)."""
-    if delta == 0:
-        result = items.copy()
-        result[first:after] = new
-        return result
-    result = items[:first]
-    result += new
-    result += [item + delta for item in itertools.islice(items, after, None)]  # type: ignore[operator,misc]
-    return result
-
-
 def _ends_line(texts: list[str], count: int) -> bool:
     """Whether the text after the first ``count`` pieces starts a line."""
     return count == 0 or texts[count - 1].endswith(("\n", "\r"))
-
-
-def _name(hand: HandAnalysis | None) -> str | None:
-    """A hand's table name (None for the text before the first hand)."""
-    return hand.header.key if hand is not None and hand.header is not None else None
-
-
-@dataclass(slots=True)
-class _Replaced:
-    """The hands an edit had cut again (``first`` to ``first + old_count``
-    of the previous version, ``count`` of the new), their names, and the
-    previous version's diagnostics with each hand's bounds in them."""
-
-    first: int
-    after: int
-    count: int
-    names: list[str | None]
-    diagnostics: list[Diagnostic]
-    bounds: list[int]
-    kept_at_line_start: bool
-
-    @property
-    def old_count(self) -> int:
-        return self.after - self.first
-
-
-@dataclass(frozen=True, slots=True)
-class Splice:
-    """How an edit's diagnostics were made from the previous version's: the
-    pieces ``first`` to ``after`` of the previous version replaced by ``count``
-    new ones, every other piece's diagnostics the previous ones shifted;
-    ``kept_at_line_start``: the first piece kept after them starts a line in
-    both versions (or there is none), so that when the document keeps its
-    number of lines each kept piece stands on the lines and columns it stood
-    on, all but its offsets."""
-
-    first: int
-    after: int
-    count: int
-    kept_at_line_start: bool
 
 
 @dataclass(slots=True)
@@ -427,7 +375,7 @@ class _Edited:
 
     edit: Edit
     lines: LineIndex | None
-    replaced: _Replaced | None
+    replaced: Replaced | None
 
 
 #: How many hands past an edit the first window of text read again holds

@@ -207,10 +207,13 @@ def _first_analysis(made: Callable[[], Analysis], encoding: Encoding) -> Analysi
 async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
     await asyncio.sleep(delay)
     found = await _diagnose(ls, uri, publish_first_hands=True)
+    loop = asyncio.get_running_loop()
     if found is not None:
         (version, _), items = found
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
-    ls.collector.busy(asyncio.get_running_loop())
+        # once the publish is written: not beside it, on the way to the editor
+        loop.run_in_executor(None, ls.documents.make_whole_diagnostics, uri)
+    ls.collector.busy(loop)
 
 
 @handlers.feature(

@@ -77,6 +77,15 @@ class Documents:
             self._analyses[uri] = (version, analysis)
             return analysis
 
+    def make_whole_diagnostics(self, uri: str) -> None:
+        """Make the document's list of diagnostics of the latest analysis of
+        ``uri``: after a keystroke's publish, which reads the edited hands'
+        only, while the user types; the next keystroke starts from it (see
+        :mod:`phh_lsp.core.diagnostics_splice`)."""
+        cached = self._analyses.get(uri)
+        if cached is not None:
+            cached[1].diagnostics  # noqa: B018 - made now
+
     def changed(self, uri: str, version: int | None) -> None:
         """The client sent version ``version``: a check of an older one stops
         at its next hand, even before anybody asks for the new one."""

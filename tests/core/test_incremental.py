@@ -56,6 +56,7 @@ def test_a_chain_of_edits_shows_what_a_fresh_analysis_shows(data: st.DataObject)
     previous = analyze(SAMPLE, "x.phhs")
     assert _seen(previous) and previous.lines.line_count > 1  # built, as the server has them
     text = SAMPLE
+    made: list[tuple[Analysis, Analysis]] = []
     for _ in range(data.draw(st.integers(1, 4))):
         # most keystrokes land inside an action, where the shortcut applies
         if data.draw(st.booleans()):
@@ -69,9 +70,19 @@ def test_a_chain_of_edits_shows_what_a_fresh_analysis_shows(data: st.DataObject)
         fresh = analyze(text, "x.phhs")
         assert [(p.start, p.end, p.text) for p in edited.pieces] == [(p.start, p.end, p.text) for p in fresh.pieces]
         assert edited.independent == fresh.independent
+        if data.draw(st.booleans()):
+            # what a keystroke's publish reads, each hand's, before the document's list is made
+            # (the next edit makes it then, from the previous version's)
+            assert edited.kept_by_piece() == fresh.kept_by_piece()
+            count = len(fresh.pieces) if fresh.kept_by_piece() else 0
+            assert [edited.hand_diagnostics(i) for i in range(count)] == [
+                fresh.hand_diagnostics(i) for i in range(count)
+            ]
+        made.append((edited, fresh))
+        previous = edited
+    for edited, fresh in made:
         assert _seen(edited) == _seen(fresh)
         assert edited.lines.line_starts == fresh.lines.line_starts
-        previous = edited
 
 
 def test_typing_in_an_action_keeps_the_other_hands() -> None:
