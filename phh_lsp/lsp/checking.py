@@ -212,7 +212,7 @@ async def _publish(ls: PhhLanguageServer, uri: str, delay: float) -> None:
         (version, _), items = found
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, items, version))
         # once the publish is written: not beside it, on the way to the editor
-        loop.run_in_executor(None, ls.documents.make_whole_diagnostics, uri)
+        loop.run_in_executor(None, ls.documents.make_whole_diagnostics, uri, version)
     ls.collector.busy(loop)
 
 

@@ -77,13 +77,14 @@ class Documents:
             self._analyses[uri] = (version, analysis)
             return analysis
 
-    def make_whole_diagnostics(self, uri: str) -> None:
-        """Make the document's list of diagnostics of the latest analysis of
-        ``uri``: after a keystroke's publish, which reads the edited hands'
-        only, while the user types; the next keystroke starts from it (see
-        :mod:`phh_lsp.core.diagnostics_splice`)."""
+    def make_whole_diagnostics(self, uri: str, version: int | None) -> None:
+        """Make the document's list of diagnostics of version ``version`` of
+        ``uri``, once published: a keystroke's publish reads the edited hands'
+        only, and the next keystroke starts from the list, made meanwhile (see
+        :mod:`phh_lsp.core.diagnostics_splice`). Nothing for a newer version,
+        whose own check is under way."""
         cached = self._analyses.get(uri)
-        if cached is not None:
+        if cached is not None and cached[0] == version:
             cached[1].diagnostics  # noqa: B018 - made now
 
     def changed(self, uri: str, version: int | None) -> None:

@@ -348,3 +348,39 @@ def test_edits_of_a_twelve_thousand_hand_file_show_what_a_fresh_analysis_shows(d
         assert edited.independent == fresh.independent
         assert _seen(edited) == _seen(fresh)
         previous = edited
+
+
+class _OneEdit:
+    """A document that knows the one edit since the version before."""
+
+    def __init__(self, edit: Edit) -> None:
+        self.edit = edit
+        self.line_index = None
+
+    def edit_since(self, version: int) -> Edit | None:
+        return self.edit
+
+
+def test_the_list_made_after_a_publish_is_the_published_versions_only() -> None:
+    """After a keystroke's publish, which read the edited hand's diagnostics
+    only, the server makes the document's list while the user types; a newer
+    version, whose own check is under way, is left to that check: asked for
+    the published version, not one hand of the newer one is analysed."""
+    from phh_lsp.config.settings import Settings
+    from phh_lsp.lsp.documents import Documents
+    from phh_lsp.lsp.features.diagnostics import lsp_diagnostics
+
+    uri, documents = "file:///x.phhs", Documents()
+    lsp_diagnostics(documents.analysis(uri, 1, SAMPLE), Settings(), "utf-16")
+    texts = [SAMPLE]
+    for typed in ("5", "7"):  # two digits into an amount of hand 5
+        at = texts[-1].index("0.", texts[-1].index("\n[5]\n")) + 2
+        texts.append(texts[-1][:at] + typed + texts[-1][at:])
+    second = documents.analysis(uri, 2, texts[1], _OneEdit(Edit(at, at, 1)))
+    lsp_diagnostics(second, Settings(), "utf-16")  # published
+    third = documents.analysis(uri, 3, texts[2], _OneEdit(Edit(at, at, 1)))
+    documents.make_whole_diagnostics(uri, 2)
+    assert third.analysed_count == len(third.pieces) - 1  # the hand typed into: its check's
+    documents.make_whole_diagnostics(uri, 3)
+    assert third.analysed_count == len(third.pieces)
+    assert _seen(third) == _seen(analyze(texts[2], uri))
