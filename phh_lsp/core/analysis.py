@@ -230,8 +230,9 @@ class Analysis:
             diagnostics, bounds = document_diagnostics(self.multi, self.hands)
         if not self.independent:
             diagnostics, bounds = judged_as_one_document(self.text, diagnostics), None
-        self._bounds, self._pending = bounds, None
-        self._diagnostics = diagnostics  # last: read without the lock
+        self._bounds = bounds
+        self._diagnostics = diagnostics  # read without the lock: after the bounds,
+        self._pending = None  # and before the splice goes (after_edit reads both)
         self._release_edit()
 
     def _pending_splice(self) -> PendingSplice | None:
@@ -252,11 +253,15 @@ class Analysis:
     def kept_by_piece(self) -> bool:
         """Whether the diagnostics are kept by piece (see :meth:`hand_diagnostics`);
         after a keystroke, known from the edited hands alone."""
-        with self._splicing:
-            if self._diagnostics is None and self._pending_splice() is not None:
-                return True
+        if self._unmade_splice() is not None:
+            return True
         self.diagnostics  # noqa: B018 - made first
         return self._bounds is not None
+
+    def _unmade_splice(self) -> PendingSplice | None:
+        """The edit's splice while the document's list is not made yet."""
+        with self._splicing:
+            return self._pending_splice() if self._diagnostics is None else None
 
     def diagnosed_pieces(self) -> list[int] | None:
         """The numbers of the pieces :meth:`hand_diagnostics` finds something
@@ -273,10 +278,9 @@ class Analysis:
         coordinates, in its order), document findings on it included; None
         when the document's findings are not kept by hand (hands judged as
         one document). After a keystroke, made without the document's list."""
-        with self._splicing:
-            pending = self._pending_splice() if self._diagnostics is None else None
-            if pending is not None:
-                return pending.piece(index)
+        pending = self._unmade_splice()
+        if pending is not None:
+            return pending.piece(index)
         found = self.diagnostics
         bounds = self._bounds
         return None if bounds is None else found[bounds[index] : bounds[index + 1]]
