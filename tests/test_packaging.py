@@ -94,6 +94,7 @@ def _outside(tmp: Path) -> dict[str, str]:
 def test_the_wheel_holds_what_is_read_at_run_time(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"phh_lsp/replayer/replayer.js", "phh_lsp/replayer/table.js", "phh_lsp/replayer/replayer.css"} <= names
+    assert "phh_lsp/core/engine/standard_table.bin" in names  # hold'em's table, stored (stored_tables.py)
     assert "phh_lsp/py.typed" in names
     assert any(name.endswith("/licenses/LICENSE") for name in names)
     assert not any(name.startswith(("tests/", "docs/")) for name in names)

@@ -63,12 +63,14 @@ def build_holdem_table() -> None:
     PokerKit builds the table a showdown of hold'em or Omaha looks in at
     the first such showdown of a session (see
     core/engine/pokerkit_tables.py): 55-100 ms of the first hands' check
-    of a hold'em file in real Neovim, the largest single part of it. Built
-    here, it is built while the editor sends ``initialized`` and opens its
-    file: when the file comes later than the imports (an editor under load,
-    a file opened after the session began) its first diagnostics no longer
-    wait for it; otherwise the check waits for it as it did. Only this
-    table: the others (short-deck, lowball, Badugi...) serve rarer games."""
+    of a hold'em file in real Neovim, the largest single part of it, until
+    it was read from a stored copy of PokerKit's build (6-20 ms, see
+    core/engine/stored_tables.py). Built here, it is built while the
+    editor sends ``initialized`` and opens its file: when the file comes
+    later than the imports (an editor under load, a file opened after the
+    session began) its first diagnostics no longer wait for it; otherwise
+    the check waits for it. Only this table: the others (short-deck,
+    lowball, Badugi...) serve rarer games."""
     import pokerkit
 
     pokerkit.StandardHighHand.lookup.has_entry("AsKsQsJsTs")

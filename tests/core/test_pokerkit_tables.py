@@ -10,7 +10,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
+from pokerkit.lookups import Lookup, StandardLookup
+
+from phh_lsp.core.engine import stored_tables
+from phh_lsp.core.engine.pokerkit_tables import built_by_pokerkit, eager_build
 from tests.core.test_diagnostic_codes import SHOWDOWN_NT
 
 TABLES = """
@@ -46,8 +52,8 @@ def test_every_table_built_on_first_use_equals_pokerkits_own() -> None:
         "    c.lookup.has_entry('As')  # the first look builds it\n"
         "    fresh = type(c.lookup)()\n"
         "    eager_build(Lookup)(fresh)\n"
-        "    same[c.__name__] = (len(fresh._Lookup__entries) > 0\n"
-        "        and fresh._Lookup__entries == c.lookup._Lookup__entries)\n"
+        "    table = {k: v for k, v in vars(c.lookup).items() if not k.startswith('_phh_lsp')}\n"
+        "    same[c.__name__] = len(fresh._Lookup__entries) > 0 and vars(fresh) == table\n"
         "report['same'] = same\n"
         "print(json.dumps(report))\n"
     )
@@ -75,3 +81,55 @@ def test_a_showdown_is_judged_as_with_eager_tables() -> None:
     assert eager["built"] and not deferred["built"]
     assert eager["stacks"] == deferred["stacks"] == ["200", "0"]  # aces hold against kings
     assert eager["codes"] == deferred["codes"] == []
+
+
+def _entries(lookup: Lookup) -> list[tuple[tuple[int, bool], int, str]]:
+    """A table as PokerKit holds it, labels and order included (an Entry's
+    equality reads its index only)."""
+    return [(key, entry.index, entry.label.name) for key, entry in vars(lookup)["_Lookup__entries"].items()]
+
+
+def test_the_stored_holdem_table_is_the_one_this_pokerkit_builds() -> None:
+    """Fails when PokerKit's table-making code changed: write the copy again
+    with ``pokerkit_tables.store_holdem_table()`` (until then PokerKit
+    builds the table, as the next test shows)."""
+    built = built_by_pokerkit(StandardLookup)
+    assert stored_tables.FILE.read_bytes() == stored_tables.encode(built)
+    loaded = StandardLookup()
+    assert stored_tables.load(loaded)
+    assert _entries(loaded) == _entries(built) and len(_entries(built)) == 7462
+    assert vars(loaded)["_Lookup__entry_count"] == vars(built)["_Lookup__entry_count"] == 7482
+    assert loaded.get_entry("AsKsQsJsTs") > loaded.get_entry("AhAdAcAsKs") > loaded.get_entry("7c5d4h3s2c")
+
+
+@pytest.mark.parametrize("damage", ["another PokerKit", "cut short", "unknown label", "missing"])
+def test_a_stored_table_not_of_this_pokerkit_is_not_used(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = stored_tables.FILE.read_bytes()
+    form, stamp, count, names, columns = data.split(b"\n", 4)
+    damaged = {
+        "another PokerKit": b"\n".join([form, b"19836:00000000 27003:b66f5a17", count, names, columns]),
+        "cut short": data[: len(data) - 5],
+        "unknown label": b"\n".join([form, stamp, count, names.replace(b"FLUSH", b"FLUX"), columns]),
+    }
+    copy = tmp_path / "standard_table.bin"
+    if damage in damaged:
+        copy.write_bytes(damaged[damage])
+    monkeypatch.setattr(stored_tables, "FILE", copy)
+    lookup = StandardLookup()
+    before = dict(vars(lookup))
+    assert not stored_tables.load(lookup)
+    assert vars(lookup) == before
+    # PokerKit then builds it, as it would have
+    eager_build(Lookup)(lookup)
+    assert _entries(lookup) == _entries(built_by_pokerkit(StandardLookup))
+
+
+def test_only_holdems_table_is_stored() -> None:
+    from pokerkit.lookups import ShortDeckHoldemLookup
+
+    lookup = ShortDeckHoldemLookup()
+    before = dict(vars(lookup))
+    assert not stored_tables.load(lookup)
+    assert vars(lookup) == before

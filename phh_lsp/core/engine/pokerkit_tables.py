@@ -13,6 +13,8 @@ is deferred to the first call of the three methods that read a table
 (``has_entry``, ``get_entry``, ``get_entry_or_none``). What a table holds
 and what a lookup answers are unchanged (held to eagerly built tables by
 ``tests/core/test_pokerkit_tables.py``); only the moment of building moves.
+Hold'em's table is then read from a stored copy of PokerKit's build, when
+it is one of this PokerKit's (see stored_tables.py).
 
 It works by an import hook for ``pokerkit.lookups`` alone, installed when
 :mod:`phh_lsp` is imported: the module is found and run by the finders
@@ -76,17 +78,48 @@ def eager_build(lookup_class: type) -> Callable[[Any], None]:
     return getattr(build, "deferred", build)  # type: ignore[no-any-return]
 
 
+def built_by_pokerkit(lookup_class: type) -> Any:
+    """A fresh lookup of ``lookup_class`` whose table PokerKit's own code built."""
+    from pokerkit.lookups import Lookup
+
+    lookup = lookup_class()
+    if not vars(lookup).get("_Lookup__entries"):  # deferred: built as PokerKit would have
+        eager_build(Lookup)(lookup)
+    return lookup
+
+
+def store_holdem_table() -> None:
+    """Store hold'em's table again as this PokerKit builds it (after PokerKit
+    changed): ``python -c "from phh_lsp.core.engine import pokerkit_tables;
+    pokerkit_tables.store_holdem_table()"``."""
+    from pokerkit.lookups import StandardLookup
+
+    from phh_lsp.core.engine import stored_tables
+
+    stored_tables.write(built_by_pokerkit(StandardLookup))
+
+
 def _after_building(reader: Callable[..., Any], build: Callable[[Any], None]) -> Callable[..., Any]:
     @functools.wraps(reader)
     def read(self: Any, *args: Any, **kwargs: Any) -> Any:
         if not self.__dict__.get(BUILT):
             with _building:  # the server looks up hands on more than one thread
                 if not self.__dict__.get(BUILT):
-                    build(self)
+                    _fill(self, build)
                     self.__dict__[BUILT] = True
         return reader(self, *args, **kwargs)
 
     return read
+
+
+def _fill(lookup: Any, build: Callable[[Any], None]) -> None:
+    """The table of ``lookup``: the stored copy of PokerKit's build where
+    there is one for this PokerKit (hold'em's, see stored_tables.py),
+    PokerKit's building otherwise."""
+    from phh_lsp.core.engine import stored_tables
+
+    if not stored_tables.load(lookup):
+        build(lookup)
 
 
 class _LookupsFinder:
