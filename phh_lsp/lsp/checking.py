@@ -304,13 +304,16 @@ def schedule(ls: PhhLanguageServer, uri: str, delay: float = DEBOUNCE_SECONDS) -
     previous = ls.pending.pop(uri, None)
     if previous is not None:
         previous.cancel()
-    task = asyncio.ensure_future(_guarded_task(_publish(ls, uri, delay)))
+    task = asyncio.ensure_future(_guarded_task(functools.partial(_publish, ls, uri, delay)))
     ls.pending[uri] = task
 
 
-async def _guarded_task(work: Awaitable[None]) -> None:
+async def _guarded_task(work: Callable[[], Awaitable[None]]) -> None:
+    """``work()``, its failure logged; the work is made only once the task
+    runs (a task cancelled before it ran, as the server exits, leaves no
+    coroutine that was never awaited, which Python warns of on stderr)."""
     try:
-        await work
+        await work()
     except asyncio.CancelledError:
         raise
     except Exception:

@@ -8,14 +8,15 @@ message handlers, each module's table: :mod:`~phh_lsp.lsp.lifecycle`
 :mod:`~phh_lsp.lsp.configuration` (the editor's settings),
 :mod:`~phh_lsp.lsp.requests` (hover, completion and the rest) and
 :mod:`~phh_lsp.lsp.extension_requests` (phh-lsp's own, for the editors' plugins).
-:func:`serve` runs it until the client says exit.
+:func:`serve` runs it until the client says exit, reading the client's
+messages as :mod:`~phh_lsp.lsp.stdio` says.
 """
 
 from __future__ import annotations
 
 import logging
 
-from phh_lsp.lsp import checking, configuration, extension_requests, lifecycle, requests, sync
+from phh_lsp.lsp import checking, configuration, extension_requests, lifecycle, requests, stdio, sync
 from phh_lsp.lsp.session import PhhLanguageServer
 
 
@@ -35,5 +36,5 @@ def serve() -> int:
     """
     logging.basicConfig(level=logging.WARNING, format="phh-lsp %(levelname)s: %(message)s")
     server = build_server()
-    server.start_io()
+    stdio.start_io(server)
     return 0 if server.shut_down else 1

@@ -91,7 +91,7 @@ def _entries(lookup: Lookup) -> list[tuple[tuple[int, bool], int, str]]:
 
 def test_the_stored_holdem_table_is_the_one_this_pokerkit_builds() -> None:
     """Fails when PokerKit's table-making code changed: write the copy again
-    with ``pokerkit_tables.store_holdem_table()`` (until then PokerKit
+    with ``python -m tests.core.test_pokerkit_tables`` (until then PokerKit
     builds the table, as the next test shows)."""
     built = built_by_pokerkit(StandardLookup)
     assert stored_tables.FILE.read_bytes() == stored_tables.encode(built)
@@ -133,3 +133,8 @@ def test_only_holdems_table_is_stored() -> None:
     before = dict(vars(lookup))
     assert not stored_tables.load(lookup)
     assert vars(lookup) == before
+
+
+if __name__ == "__main__":  # after PokerKit changed: store the hold'em table it builds now
+    stored_tables.FILE.write_bytes(stored_tables.encode(built_by_pokerkit(StandardLookup)))
+    print(f"wrote {stored_tables.FILE}")

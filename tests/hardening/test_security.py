@@ -51,6 +51,8 @@ CLI_ONLY = {
     # phh-lsp replay's page builder: reads its own renderer out of the package (importlib.resources)
     "replayer/page.py",
     "config/files.py",
+    # hold'em's hand table stored in the package, and the PokerKit sources it was made from
+    "core/engine/stored_tables.py",
 }
 RISKY_MODULES = {
     "socket",
@@ -138,6 +140,7 @@ def test_only_the_command_line_touches_files_or_processes() -> None:
         "cli/replay.py": [".write_text()"],
         "replayer/page.py": [".read_text()", "from importlib import ..."],
         "config/files.py": [".read_text()"],
+        "core/engine/stored_tables.py": [".read_bytes()"],
     }, uses
 
 

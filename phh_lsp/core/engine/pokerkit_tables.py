@@ -79,24 +79,14 @@ def eager_build(lookup_class: type) -> Callable[[Any], None]:
 
 
 def built_by_pokerkit(lookup_class: type) -> Any:
-    """A fresh lookup of ``lookup_class`` whose table PokerKit's own code built."""
+    """A fresh lookup of ``lookup_class`` whose table PokerKit's own code
+    built (what the tests hold the stored table to, and store)."""
     from pokerkit.lookups import Lookup
 
     lookup = lookup_class()
     if not vars(lookup).get("_Lookup__entries"):  # deferred: built as PokerKit would have
         eager_build(Lookup)(lookup)
     return lookup
-
-
-def store_holdem_table() -> None:
-    """Store hold'em's table again as this PokerKit builds it (after PokerKit
-    changed): ``python -c "from phh_lsp.core.engine import pokerkit_tables;
-    pokerkit_tables.store_holdem_table()"``."""
-    from pokerkit.lookups import StandardLookup
-
-    from phh_lsp.core.engine import stored_tables
-
-    stored_tables.write(built_by_pokerkit(StandardLookup))
 
 
 def _after_building(reader: Callable[..., Any], build: Callable[[Any], None]) -> Callable[..., Any]:

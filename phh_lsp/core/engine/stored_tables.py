@@ -6,7 +6,7 @@ once per process, and it is the largest single part of a server's path
 from opening a file to its first diagnostics (and of every ``check``
 process's start). The stored copy loads in 6-12 ms.
 
-It is PokerKit's own output, not a table of ours: :func:`write` stores a
+It is PokerKit's own output, not a table of ours: :func:`encode` gives a
 ``StandardLookup`` built by PokerKit's code, as it holds it,
 and :func:`load` is used only when PokerKit's code that makes the table
 is byte for byte the code the copy was written from (the sizes and checksums of
@@ -15,7 +15,7 @@ is byte for byte the code the copy was written from (the sizes and checksums of
 patched one, or an install without its sources: PokerKit builds the
 table, as before. Held to PokerKit's own build by
 ``tests/core/test_pokerkit_tables.py``, which also says when to write it
-again (``pokerkit_tables.store_holdem_table()``).
+again (``python -m tests.core.test_pokerkit_tables``, from the project's root).
 
 The file: a header of text lines (format, fingerprint, PokerKit's entry
 count, the hand labels by name, in PokerKit's order), then the entries in PokerKit's order as
@@ -129,9 +129,3 @@ def encode(lookup: Any) -> bytes:
 def _names(labels: list[Any]) -> bytes:
     """PokerKit's hand labels, in its order: the flag byte's label numbers."""
     return b" ".join(label.name.encode("ascii") for label in labels)
-
-
-def write(lookup: Any, path: Path = FILE) -> None:
-    """Store ``lookup``, a ``StandardLookup`` PokerKit built (after PokerKit
-    changed: ``pokerkit_tables.store_holdem_table()``)."""
-    path.write_bytes(encode(lookup))
