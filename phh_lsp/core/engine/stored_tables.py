@@ -4,7 +4,7 @@ Why: the table every hold'em and Omaha showdown looks in (PokerKit's
 ``StandardLookup``: 7,462 hand classes) takes PokerKit 36-90 ms to build,
 once per process, and it is the largest single part of a server's path
 from opening a file to its first diagnostics (and of every ``check``
-process's start). The stored copy loads in 6-12 ms.
+process's start). The stored copy loads in 6-20 ms.
 
 It is PokerKit's own output, not a table of ours: :func:`encode` gives a
 ``StandardLookup`` built by PokerKit's code, as it holds it,
